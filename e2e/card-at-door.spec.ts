@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { CardSettings } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +24,9 @@ import {
   openPhone,
   pageApi,
   pdfTextAt,
+  plainText,
   screenshot,
+  screenshotPath,
   unique,
 } from './harness';
 
@@ -37,9 +38,6 @@ import {
  * courier's phone say the card part, and the courier delivers typing the machine's receipt: credit 3× at 3,49 %,
  * R$ 179,64 of fee, R$ 4.967,77 net. The order is delivered and paid.
  */
-
-const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
-const shotPath = (name: string) => path.resolve(import.meta.dirname, '..', 'screenshots', `${name}.png`);
 
 describe("a split sale: Pix now, the card at the door typed by the courier ('Levar maquininha')", () => {
   let s: BrowserSession;
@@ -163,7 +161,7 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
       })
     ).data;
     const cardLine = `Levar maquininha: ${money(cardCents)} no cartão`;
-    const sheet = plain(await pdfTextAt(s.baseURL, admin.token, `/dispatch/runs/${run.id}/sheet.pdf`));
+    const sheet = plainText(await pdfTextAt(s.baseURL, admin.token, `/dispatch/runs/${run.id}/sheet.pdf`));
     expect(sheet).toContain(code);
     expect(sheet).toContain(cardLine);
     expect(sheet).not.toContain(`Levar maquininha: ${money(totalCents)}`);
@@ -172,7 +170,10 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
     const pdf = await fetch(`${s.baseURL}/api/dispatch/runs/${run.id}/sheet.pdf`, {
       headers: { Authorization: `Bearer ${admin.token}` },
     });
-    writeFileSync(shotPath('card-at-door-run-sheet').replace(/\.png$/, '.pdf'), Buffer.from(await pdf.arrayBuffer()));
+    writeFileSync(
+      screenshotPath('card-at-door-run-sheet').replace(/\.png$/, '.pdf'),
+      Buffer.from(await pdf.arrayBuffer()),
+    );
 
     // ---- the courier, on his phone: the card part on his card and in the deliver dialog; he types the receipt ----
     const phone = await openPhone();
@@ -182,17 +183,17 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
       await field.waitForURL(/\/admin\/tasks$/);
       const card = field.getByRole('article', { name: code });
       await card.waitFor();
-      expect(plain(await card.textContent())).toContain(cardLine);
+      expect(plainText(await card.textContent())).toContain(cardLine);
       await courier.send('PATCH', '/workflow/order/withdraw', { orderId: order.orderId });
       await field.reload();
       await field.getByRole('article', { name: code }).getByRole('button', { name: 'Entregar' }).tap();
       const deliver = field.getByRole('dialog', { name: `Entrega do pedido ${code}` });
       await deliver.waitFor();
-      expect(plain(await deliver.textContent())).toContain(
+      expect(plainText(await deliver.textContent())).toContain(
         `Valor Total: ${money(totalCents)} (Pix, receber ${money(cardCents)} no cartão (maquininha))`,
       );
       const machine = deliver.getByTestId('card-at-door');
-      expect(plain(await machine.textContent())).toContain(cardLine);
+      expect(plainText(await machine.textContent())).toContain(cardLine);
       // The signature and who received it.
       const pad = deliver.getByRole('img', { name: 'Quadro de assinatura do cliente' });
       await pad.scrollIntoViewIfNeeded();
@@ -221,7 +222,7 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
       expect(await field.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectAccessible(field, 'Entrega: comprovante da maquininha');
       await machine.scrollIntoViewIfNeeded();
-      await field.screenshot({ path: shotPath('card-at-door-3-courier-deliver-receipt-phone') });
+      await field.screenshot({ path: screenshotPath('card-at-door-3-courier-deliver-receipt-phone') });
       await screenshot(field, 'card-at-door-3b-courier-deliver-phone');
       const sent = field.waitForRequest('**/api/workflow/order/deliver', { timeout: 5_000 }).catch(() => null);
       await deliver.getByRole('button', { name: 'Confirmar entrega' }).tap();

@@ -16,10 +16,9 @@ import {
   createTestApp,
   type DemoRole,
   expectApiError,
-  idempotencyKey,
-  injectApi,
   signInAll,
   type TestApp,
+  tokenCaller,
 } from '../../test/helpers';
 import { pdfText } from '../../test/pdf-text';
 import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orders/test-orders';
@@ -28,14 +27,12 @@ import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orde
  * The cash drawer through the API (issue 40 §3, decision 0053), every figure worked out by hand. The world's
  * products cost R$ 19,90 and R$ 50,00; a motoboy order adds R$ 15,00 of freight, a pickup none.
  */
-type Role = DemoRole;
 let t: TestApp;
 let world: OrderWorld;
-const tokens = {} as Record<Role, string>;
+const tokens = {} as Record<DemoRole, string>;
 let signature: string;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: object, key?: string) =>
-  injectApi(t.app, method, url, token, payload, idempotencyKey(key));
+const call = tokenCaller(() => t.app);
 
 const expectError = expectApiError;
 
@@ -81,7 +78,7 @@ function departure(): string {
 }
 
 /** A courier run of `orders` (motoboy, cash), every one delivered: ready to be settled. */
-async function deliveredRun(orders: { id: number }[], courier: Role = 'courier') {
+async function deliveredRun(orders: { id: number }[], courier: DemoRole = 'courier') {
   const created = await call('POST', '/dispatch/runs', tokens.attendant, {
     departureAt: departure(),
     delivererId: world.staff[courier],

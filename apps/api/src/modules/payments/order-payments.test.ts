@@ -9,13 +9,12 @@ import {
   orderPaymentAnswerSchema,
   orderPaymentsSchema,
   PAYMENT_TEXTS,
-  PERMISSIONS,
   pixWebhookInfoSchema,
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPasswordHash } from '../../db/seed/foundation';
 import { createTestApp, type DemoRole, injectApi, signIn, signInAll, type TestApp } from '../../test/helpers';
+import { insertCourierWithOrdersRole } from '../orders/test-orders';
 import { createCustomer, createProduct } from '../selling/test-selling';
 import { expectError, setPixAutoOf } from './test-payments';
 
@@ -305,23 +304,11 @@ describe('what a part may not be', () => {
   });
 
   it("a courier whose role holds orders reads and pays only his own orders' parts (404 otherwise, as every order read)", async () => {
-    const role = await t.db
-      .insertInto('roles')
-      .values({ name: 'Entregas com pedidos (partes)', permissions: [PERMISSIONS.orders] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('employees')
-      .values({
-        name: 'Gil Motoboy',
-        email: 'gil.motoboy@exemplo.com',
-        func: 2,
-        phone: '11900000001',
-        document: '',
-        role_id: role.id,
-        password_hash: await demoPasswordHash(),
-      })
-      .execute();
+    await insertCourierWithOrdersRole(t.db, 'Entregas com pedidos (partes)', {
+      name: 'Gil Motoboy',
+      email: 'gil.motoboy@exemplo.com',
+      phone: '11900000001',
+    });
     const gil = await signIn(t.app, 'gil.motoboy@exemplo.com');
     // A Pix order waiting for its payment: no courier's yet, not his to read.
     const order = await pixOrder(10_000);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, COMPANY_ID, pixWebhookInfoSchema } from '@backoffice/contract';
 import { expect } from 'vitest';
 import type { DB } from '../../db/database';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { bearer, createTestApp, DEMO, signIn, type TestApp, useWorld } from '../../test/helpers';
 import { createCustomer, createProduct } from '../selling/test-selling';
 
 /**
@@ -142,3 +142,9 @@ export async function openPixWorld(): Promise<PixWorld> {
   const secret = pixWebhookInfoSchema.parse(res.json()).data.secret;
   return { t, tokens, secret, logLines };
 }
+
+/**
+ * Opens the Pix webhook's world before the file's tests and closes it after them: answers the world (filled in by beforeAll, an app
+ * and a database of the file's own) and its calls.
+ */
+export const usePixWorld = () => useWorld(openPixWorld, pixCalls, 120_000);

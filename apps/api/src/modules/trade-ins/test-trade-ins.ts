@@ -1,6 +1,6 @@
 import { apiErrorSchema, pixWebhookInfoSchema } from '@backoffice/contract';
 import { expect } from 'vitest';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { bearer, createTestApp, DEMO, signIn, type TestApp, useWorld } from '../../test/helpers';
 import { picture } from '../orders/test-orders';
 import { setUpPixStore } from '../payments/test-payments';
 import { createProduct } from '../selling/test-selling';
@@ -121,3 +121,9 @@ export async function openTradeInsWorld(): Promise<TradeInsWorld> {
   expect(price.statusCode, price.body).toBe(200);
   return world;
 }
+
+/**
+ * Opens the trade-ins' world before the file's tests and closes it after them: answers the world (filled in by beforeAll, an app
+ * and a database of the file's own) and its calls.
+ */
+export const useTradeInsWorld = () => useWorld(openTradeInsWorld, tradeInsCalls, 120_000);
