@@ -4,10 +4,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COUNTER_JOURNEY_DOMAIN,
+  cardFeesNow,
   departureAwayFromDispatch,
   fillRegistration,
   journeyProduct,
   packOrder,
+  saveCardFees,
 } from './fixtures';
 import {
   type ApiClient,
@@ -20,9 +22,8 @@ import {
   freshCpf,
   login,
   money,
-  openBrowser,
+  openDesk,
   openPhone,
-  pageApi,
   pdfTextAt,
   plainText,
   screenshot,
@@ -47,15 +48,11 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
   let feesBefore: CardSettings;
 
   beforeAll(async () => {
-    s = await openBrowser({ width: 1366, height: 800 });
-    page = s.page;
-    await login(page, DEMO.attendant);
-    api = pageApi(page);
-    admin = await apiAs(s.baseURL, DEMO.admin);
-    feesBefore = (await admin.get<{ data: CardSettings }>('/settings/card-fees')).data;
+    ({ s, page, api, admin } = await openDesk(DEMO.attendant));
+    feesBefore = await cardFeesNow(admin);
   });
   afterAll(async () => {
-    await admin.send('PUT', '/settings/card-fees', feesBefore);
+    await saveCardFees(admin, feesBefore);
     await s.close();
   });
 
@@ -68,7 +65,7 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
     const cardCents = 514_741;
     const creditFees = [...feesBefore.creditFees];
     creditFees[2] = 3.49;
-    await admin.send('PUT', '/settings/card-fees', { ...feesBefore, creditFees, maxInstalments: 12 });
+    await saveCardFees(admin, { ...feesBefore, creditFees, maxInstalments: 12 });
     const product = await journeyProduct(admin, {
       name: 'Celular Jornada maquininha',
       cost: 7000,

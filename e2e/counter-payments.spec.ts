@@ -3,12 +3,14 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COUNTER_JOURNEY_DOMAIN,
+  cardFeesNow,
   departureAwayFromDispatch,
   emptyCart,
   fillRegistration,
   newProduct,
   packOrder,
   photo,
+  saveCardFees,
 } from './fixtures';
 import {
   type ApiClient,
@@ -20,10 +22,9 @@ import {
   freshCpf,
   login,
   money,
-  openBrowser,
+  openDesk,
   openOrderDetails,
   openPhone,
-  pageApi,
   pdfTextAt,
   plainText,
   screenshot,
@@ -57,16 +58,12 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
   let feesBefore: CardSettings;
 
   beforeAll(async () => {
-    s = await openBrowser({ width: 1366, height: 800 });
-    page = s.page;
-    await login(page, DEMO.attendant);
-    api = pageApi(page);
-    admin = await apiAs(s.baseURL, DEMO.admin);
-    feesBefore = (await admin.get<{ data: CardSettings }>('/settings/card-fees')).data;
+    ({ s, page, api, admin } = await openDesk(DEMO.attendant));
+    feesBefore = await cardFeesNow(admin);
   });
   afterAll(async () => {
     // The shop's card fees back as they were, for the other journeys.
-    await admin.send('PUT', '/settings/card-fees', feesBefore);
+    await saveCardFees(admin, feesBefore);
     await s.close();
   });
 
@@ -74,7 +71,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     // The acquirer's fee of a credit in 3×: 4,99 % (set as 'Configurações → Cartões' saves it).
     const creditFees = [...feesBefore.creditFees];
     creditFees[2] = 4.99;
-    await admin.send('PUT', '/settings/card-fees', { ...feesBefore, creditFees, maxInstalments: 12 });
+    await saveCardFees(admin, { ...feesBefore, creditFees, maxInstalments: 12 });
     // Worked out by hand: 2 × R$ 59,90 (the list price: a walk-in has no level) = R$ 119,80, pickup (no freight).
     // Fee 4,99 % of R$ 119,80 = R$ 5,97802 → half up R$ 5,98; the shop receives R$ 119,80 − R$ 5,98 = R$ 113,82,
     // in 3 payments of R$ 37,94 (11.382 cents ÷ 3 divides exactly).
@@ -196,7 +193,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     const totalCents = 7240;
     const pixCents = 5000;
     const cardCents = totalCents - pixCents;
-    await admin.send('PUT', '/settings/card-fees', { ...feesBefore, debitFee: 2.5 });
+    await saveCardFees(admin, { ...feesBefore, debitFee: 2.5 });
     const product = await newProduct(admin, 'balcão entrega');
     const person = {
       name: unique('Cliente Maquininha'),

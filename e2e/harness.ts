@@ -500,3 +500,15 @@ export async function typeDate(page: Page, scope: Locator | Page, label: string,
   await group.getByRole('spinbutton').first().click();
   await page.keyboard.type(ddmmyyyy.replace(/\D/g, ''));
 }
+
+/**
+ * A desktop browser (1366 × 800) signed in as `email` (the counter, in Vendas), the API as that page calls it,
+ * and the administrator's own API client (for set-up the journey does not click through).
+ */
+export async function openDesk(email: string) {
+  const s = await openBrowser({ width: 1366, height: 800 });
+  await login(s.page, email);
+  const api = pageApi(s.page);
+  const admin = await apiAs(s.baseURL, DEMO.admin);
+  return { s, page: s.page, api, admin };
+}
