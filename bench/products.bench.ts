@@ -12,12 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { productSearchText } from '@backoffice/contract';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { type DB, migrateToLatest } from '../apps/api/src/db/database';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/foundation';
 import { seedDemo } from '../apps/api/src/demo';
-import { emptyTestDatabase } from '../apps/api/src/test/database';
+import { benchSignIn, freshApp, percentile } from './lib/in-process';
 
 const TARGET_PRODUCTS = 40_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -90,24 +87,8 @@ async function generateCatalogue(db: DB, count: number) {
   }
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function main() {
-  const database = await emptyTestDatabase('bench');
-  const { db, databaseUrl } = database;
-  const config = loadConfig(
-    {
-      inMemory: true,
-      dataDir: database.dataDir,
-      jwtSecret: `bench-${randomUUID()}`,
-      databaseUrl: database.databaseUrl,
-      logLevel: 'error',
-    },
-    {},
-  );
-  const app = await buildApp({ config, db, logger: false, storage: database.storage });
+  const { app, db, databaseUrl, close } = await freshApp();
   try {
     await migrateToLatest(db);
     let started = performance.now();
@@ -133,12 +114,7 @@ async function main() {
     // it is measured as it would run, without statistics.
     if (databaseUrl) await sql`vacuum analyze`.execute(db);
     await app.ready();
-    const signin = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/signin',
-      payload: { email: 'estoquista@demo.com.br', password: DEMO_PASSWORD },
-    });
-    const token = signin.json().data.accessToken as string;
+    const token = await benchSignIn(app, 'estoquista@demo.com.br');
     const sample = await db
       .selectFrom('products')
       .select('code')
@@ -187,8 +163,7 @@ async function main() {
       console.log(`\nPlan of the page query:\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
     }
   } finally {
-    await app.close();
-    await database.close();
+    await close();
   }
 }
 

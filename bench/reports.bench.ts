@@ -25,16 +25,12 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { createDatabase, migrateToLatest } from '../apps/api/src/db/database';
 import { maintainEmbedded } from '../apps/api/src/db/maintenance';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/foundation';
 import { createStorage } from '../apps/api/src/lib/storage';
 import { type Dataset, pgliteScale100, postgresScale100 } from './lib/datasets';
+import { benchSignIn, percentile } from './lib/in-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 interface Result {
   label: string;
@@ -75,12 +71,7 @@ async function measure(dataset: Dataset): Promise<Result[]> {
     if (databaseUrl) await sql`vacuum analyze`.execute(db).catch(() => undefined);
     else if (!(await maintainEmbedded(base))) await sql`analyze`.execute(db);
     await app.ready();
-    const signin = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/signin',
-      payload: { email: 'gerente@demo.com.br', password: DEMO_PASSWORD },
-    });
-    const token = signin.json().data.accessToken as string;
+    const token = await benchSignIn(app, 'gerente@demo.com.br');
     const counts = await sql<{ orders: number; items: number }>`select
       (select count(*)::int from orders) as orders, (select count(*)::int from order_items) as items`.execute(db);
     // The 12 months up to the newest order, whole days.

@@ -10,15 +10,11 @@
  * Besides the demo's own phones, 20,000 units (30,000 IMEIs, half of them dual-SIM) of one product are
  * bulk-inserted here (TAC 35000000, which no demo phone has) so the IMEI prefix search has many matches.
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { type DB, migrateToLatest } from '../apps/api/src/db/database';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/foundation';
 import { seedDemo } from '../apps/api/src/demo';
-import { emptyTestDatabase } from '../apps/api/src/test/database';
+import { benchSignIn, freshApp, percentile } from './lib/in-process';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -38,24 +34,8 @@ async function generateUnits(db: DB) {
     union all select imei2, id from product_units where imei like '35000000%' and imei2 is not null`.execute(db);
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function main() {
-  const database = await emptyTestDatabase('bench');
-  const { db, databaseUrl } = database;
-  const config = loadConfig(
-    {
-      inMemory: true,
-      dataDir: database.dataDir,
-      jwtSecret: `bench-${randomUUID()}`,
-      databaseUrl: database.databaseUrl,
-      logLevel: 'error',
-    },
-    {},
-  );
-  const app = await buildApp({ config, db, logger: false, storage: database.storage });
+  const { app, db, databaseUrl, close } = await freshApp();
   try {
     await migrateToLatest(db);
     const started = performance.now();
@@ -64,12 +44,7 @@ async function main() {
     const seeded = Math.round(performance.now() - started);
     if (databaseUrl) await sql`vacuum analyze`.execute(db);
     await app.ready();
-    const signin = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/signin',
-      payload: { email: 'admin@demo.com.br', password: DEMO_PASSWORD },
-    });
-    const token = signin.json().data.accessToken as string;
+    const token = await benchSignIn(app, 'admin@demo.com.br');
 
     const sizes = await sql<{ customers: number; products: number; orders: number; employees: number }>`
       select (select count(*) from customers)::int as customers, (select count(*) from products)::int as products,
@@ -177,8 +152,7 @@ async function main() {
       }
     }
   } finally {
-    await app.close();
-    await database.close();
+    await close();
   }
 }
 

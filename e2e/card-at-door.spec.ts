@@ -1,14 +1,15 @@
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { CardSettings } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COUNTER_JOURNEY_DOMAIN,
+  cardFeesNow,
   departureAwayFromDispatch,
   fillRegistration,
   journeyProduct,
   packOrder,
+  saveCardFees,
 } from './fixtures';
 import {
   type ApiClient,
@@ -21,11 +22,12 @@ import {
   freshCpf,
   login,
   money,
-  openBrowser,
+  openDesk,
   openPhone,
-  pageApi,
   pdfTextAt,
+  plainText,
   screenshot,
+  screenshotPath,
   unique,
 } from './harness';
 
@@ -38,9 +40,6 @@ import {
  * R$ 179,64 of fee, R$ 4.967,77 net. The order is delivered and paid.
  */
 
-const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
-const shotPath = (name: string) => path.resolve(import.meta.dirname, '..', 'screenshots', `${name}.png`);
-
 describe("a split sale: Pix now, the card at the door typed by the courier ('Levar maquininha')", () => {
   let s: BrowserSession;
   let page: Page;
@@ -49,15 +48,11 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
   let feesBefore: CardSettings;
 
   beforeAll(async () => {
-    s = await openBrowser({ width: 1366, height: 800 });
-    page = s.page;
-    await login(page, DEMO.attendant);
-    api = pageApi(page);
-    admin = await apiAs(s.baseURL, DEMO.admin);
-    feesBefore = (await admin.get<{ data: CardSettings }>('/settings/card-fees')).data;
+    ({ s, page, api, admin } = await openDesk(DEMO.attendant));
+    feesBefore = await cardFeesNow(admin);
   });
   afterAll(async () => {
-    await admin.send('PUT', '/settings/card-fees', feesBefore);
+    await saveCardFees(admin, feesBefore);
     await s.close();
   });
 
@@ -70,7 +65,7 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
     const cardCents = 514_741;
     const creditFees = [...feesBefore.creditFees];
     creditFees[2] = 3.49;
-    await admin.send('PUT', '/settings/card-fees', { ...feesBefore, creditFees, maxInstalments: 12 });
+    await saveCardFees(admin, { ...feesBefore, creditFees, maxInstalments: 12 });
     const product = await journeyProduct(admin, {
       name: 'Celular Jornada maquininha',
       cost: 7000,
@@ -163,7 +158,7 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
       })
     ).data;
     const cardLine = `Levar maquininha: ${money(cardCents)} no cartão`;
-    const sheet = plain(await pdfTextAt(s.baseURL, admin.token, `/dispatch/runs/${run.id}/sheet.pdf`));
+    const sheet = plainText(await pdfTextAt(s.baseURL, admin.token, `/dispatch/runs/${run.id}/sheet.pdf`));
     expect(sheet).toContain(code);
     expect(sheet).toContain(cardLine);
     expect(sheet).not.toContain(`Levar maquininha: ${money(totalCents)}`);
@@ -172,7 +167,10 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
     const pdf = await fetch(`${s.baseURL}/api/dispatch/runs/${run.id}/sheet.pdf`, {
       headers: { Authorization: `Bearer ${admin.token}` },
     });
-    writeFileSync(shotPath('card-at-door-run-sheet').replace(/\.png$/, '.pdf'), Buffer.from(await pdf.arrayBuffer()));
+    writeFileSync(
+      screenshotPath('card-at-door-run-sheet').replace(/\.png$/, '.pdf'),
+      Buffer.from(await pdf.arrayBuffer()),
+    );
 
     // ---- the courier, on his phone: the card part on his card and in the deliver dialog; he types the receipt ----
     const phone = await openPhone();
@@ -182,17 +180,17 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
       await field.waitForURL(/\/admin\/tasks$/);
       const card = field.getByRole('article', { name: code });
       await card.waitFor();
-      expect(plain(await card.textContent())).toContain(cardLine);
+      expect(plainText(await card.textContent())).toContain(cardLine);
       await courier.send('PATCH', '/workflow/order/withdraw', { orderId: order.orderId });
       await field.reload();
       await field.getByRole('article', { name: code }).getByRole('button', { name: 'Entregar' }).tap();
       const deliver = field.getByRole('dialog', { name: `Entrega do pedido ${code}` });
       await deliver.waitFor();
-      expect(plain(await deliver.textContent())).toContain(
+      expect(plainText(await deliver.textContent())).toContain(
         `Valor Total: ${money(totalCents)} (Pix, receber ${money(cardCents)} no cartão (maquininha))`,
       );
       const machine = deliver.getByTestId('card-at-door');
-      expect(plain(await machine.textContent())).toContain(cardLine);
+      expect(plainText(await machine.textContent())).toContain(cardLine);
       // The signature and who received it.
       const pad = deliver.getByRole('img', { name: 'Quadro de assinatura do cliente' });
       await pad.scrollIntoViewIfNeeded();
@@ -221,7 +219,7 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
       expect(await field.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectAccessible(field, 'Entrega: comprovante da maquininha');
       await machine.scrollIntoViewIfNeeded();
-      await field.screenshot({ path: shotPath('card-at-door-3-courier-deliver-receipt-phone') });
+      await field.screenshot({ path: screenshotPath('card-at-door-3-courier-deliver-receipt-phone') });
       await screenshot(field, 'card-at-door-3b-courier-deliver-phone');
       const sent = field.waitForRequest('**/api/workflow/order/deliver', { timeout: 5_000 }).catch(() => null);
       await deliver.getByRole('button', { name: 'Confirmar entrega' }).tap();

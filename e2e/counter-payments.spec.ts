@@ -1,15 +1,16 @@
-import path from 'node:path';
 import type { CardSettings } from '@backoffice/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COUNTER_JOURNEY_DOMAIN,
+  cardFeesNow,
   departureAwayFromDispatch,
   emptyCart,
   fillRegistration,
   newProduct,
   packOrder,
   photo,
+  saveCardFees,
 } from './fixtures';
 import {
   type ApiClient,
@@ -21,12 +22,14 @@ import {
   freshCpf,
   login,
   money,
-  openBrowser,
+  openDesk,
   openOrderDetails,
   openPhone,
-  pageApi,
   pdfTextAt,
+  plainText,
   screenshot,
+  screenshotDesktopAndPhone,
+  screenshotPath,
   unique,
 } from './harness';
 
@@ -42,12 +45,6 @@ import {
  * journey's e-mail domain), products created through the API.
  */
 
-/** Text with every kind of space made plain (the PDF and the screen write R$ with a no-break space). */
-const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
-
-/** Where `screenshot` writes (the git-ignored screenshots/), for a screenshot of one element (a card, a dialog). */
-const shotPath = (name: string) => path.resolve(import.meta.dirname, '..', 'screenshots', `${name}.png`);
-
 /** Scrolls the details to 'Pagamentos' (what the screenshot is of). */
 async function showPayments(details: Locator): Promise<void> {
   await details.getByRole('heading', { name: 'Pagamentos' }).scrollIntoViewIfNeeded();
@@ -61,16 +58,12 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
   let feesBefore: CardSettings;
 
   beforeAll(async () => {
-    s = await openBrowser({ width: 1366, height: 800 });
-    page = s.page;
-    await login(page, DEMO.attendant);
-    api = pageApi(page);
-    admin = await apiAs(s.baseURL, DEMO.admin);
-    feesBefore = (await admin.get<{ data: CardSettings }>('/settings/card-fees')).data;
+    ({ s, page, api, admin } = await openDesk(DEMO.attendant));
+    feesBefore = await cardFeesNow(admin);
   });
   afterAll(async () => {
     // The shop's card fees back as they were, for the other journeys.
-    await admin.send('PUT', '/settings/card-fees', feesBefore);
+    await saveCardFees(admin, feesBefore);
     await s.close();
   });
 
@@ -78,7 +71,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     // The acquirer's fee of a credit in 3×: 4,99 % (set as 'Configurações → Cartões' saves it).
     const creditFees = [...feesBefore.creditFees];
     creditFees[2] = 4.99;
-    await admin.send('PUT', '/settings/card-fees', { ...feesBefore, creditFees, maxInstalments: 12 });
+    await saveCardFees(admin, { ...feesBefore, creditFees, maxInstalments: 12 });
     // Worked out by hand: 2 × R$ 59,90 (the list price: a walk-in has no level) = R$ 119,80, pickup (no freight).
     // Fee 4,99 % of R$ 119,80 = R$ 5,97802 → half up R$ 5,98; the shop receives R$ 119,80 − R$ 5,98 = R$ 113,82,
     // in 3 payments of R$ 37,94 (11.382 cents ÷ 3 divides exactly).
@@ -112,10 +105,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     await page.getByLabel('Código de autorização').fill('A1B2C3');
     await expect.poll(() => finish.isDisabled()).toBe(false);
     await expectAccessible(page, 'vendas: consumidor final no cartão');
-    await screenshot(page, 'counter-payments-1-walk-in-card-desktop');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, 'counter-payments-1-walk-in-card-phone');
-    await page.setViewportSize({ width: 1366, height: 800 });
+    await screenshotDesktopAndPhone(page, 'counter-payments-1-walk-in-card');
 
     await finish.click();
     const done = page.getByText('Pago (Cartão): nada a receber');
@@ -145,7 +135,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     await details.getByText(`Saldo a pagar: ${money(0)}`).waitFor();
     const row = details.getByRole('row').filter({ hasText: 'NSU 004512' });
     await row.waitFor();
-    const text = plain(await row.textContent());
+    const text = plainText(await row.textContent());
     expect(text).toContain(money(totalCents));
     expect(text).toContain('Confirmado');
     expect(text).toContain(
@@ -203,7 +193,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     const totalCents = 7240;
     const pixCents = 5000;
     const cardCents = totalCents - pixCents;
-    await admin.send('PUT', '/settings/card-fees', { ...feesBefore, debitFee: 2.5 });
+    await saveCardFees(admin, { ...feesBefore, debitFee: 2.5 });
     const product = await newProduct(admin, 'balcão entrega');
     const person = {
       name: unique('Cliente Maquininha'),
@@ -260,8 +250,8 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     const txid = `${code.replace('-', '')}P1`;
     const pixRow = details.getByRole('row').filter({ hasText: `txid ${txid}` });
     await pixRow.waitFor();
-    expect(plain(await pixRow.textContent())).toContain(`txid ${txid}`);
-    expect(plain(await pixRow.textContent())).toContain('Aguardando');
+    expect(plainText(await pixRow.textContent())).toContain(`txid ${txid}`);
+    expect(plainText(await pixRow.textContent())).toContain('Aguardando');
     await details.getByText(`Pix da parte 1 (${money(pixCents)}):`).waitFor();
     await expectAccessible(page, 'Detalhes do pedido: parte em Pix aguardando');
     await showPayments(details);
@@ -287,7 +277,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     await reopened.getByText(`Pago: ${money(pixCents)}`).waitFor();
     await reopened.getByText(`Saldo a pagar: ${money(cardCents)}`).waitFor();
     expect(
-      plain(
+      plainText(
         await reopened
           .getByRole('row')
           .filter({ hasText: `txid ${txid}` })
@@ -314,7 +304,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
 
     // The run sheet says what the courier collects: the card's part, not the order's total.
     const cardLine = `Levar maquininha: ${money(cardCents)} no cartão`;
-    const sheet = plain(await pdfTextAt(s.baseURL, admin.token, `/dispatch/runs/${run.id}/sheet.pdf`));
+    const sheet = plainText(await pdfTextAt(s.baseURL, admin.token, `/dispatch/runs/${run.id}/sheet.pdf`));
     expect(sheet).toContain(code);
     expect(sheet).toContain(cardLine);
     expect(sheet).not.toContain(`Levar maquininha: ${money(totalCents)}`);
@@ -329,21 +319,21 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
       await field.waitForURL(/\/admin\/tasks$/);
       const card = field.getByRole('article', { name: code });
       await card.waitFor();
-      expect(plain(await card.textContent())).toContain(cardLine);
+      expect(plainText(await card.textContent())).toContain(cardLine);
       await expectAccessible(field, 'Minhas tarefas: levar maquininha');
-      await card.screenshot({ path: shotPath('counter-payments-8-courier-card-phone') });
+      await card.screenshot({ path: screenshotPath('counter-payments-8-courier-card-phone') });
       await courier.send('PATCH', '/workflow/order/withdraw', { orderId: order.orderId });
       // On his way: the delivery dialog says the card's amount too.
       await field.reload();
       await field.getByRole('article', { name: code }).getByRole('button', { name: 'Entregar' }).tap();
       const deliver = field.getByRole('dialog', { name: `Entrega do pedido ${code}` });
       await deliver.waitFor();
-      expect(plain(await deliver.textContent())).toContain(
+      expect(plainText(await deliver.textContent())).toContain(
         // The order's payment names each method that pays it (a Pix part and the card at the door, issue 54).
         `Valor Total: ${money(totalCents)} (Múltiplos: Pix, Cartão, receber ${money(cardCents)} no cartão (maquininha))`,
       );
       await expectAccessible(field, 'Entrega: levar maquininha');
-      await deliver.screenshot({ path: shotPath('counter-payments-8b-courier-deliver-phone') });
+      await deliver.screenshot({ path: screenshotPath('counter-payments-8b-courier-deliver-phone') });
       await deliver.getByRole('button', { name: 'Cancelar' }).tap();
       await deliver.waitFor({ state: 'detached' });
 
@@ -362,7 +352,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
       await cardForm.waitFor({ state: 'detached' });
       await door.getByText(`Pago: ${money(totalCents)}`).waitFor();
       await door.getByText(`Saldo a pagar: ${money(0)}`).waitFor();
-      expect(plain(await door.getByRole('row').filter({ hasText: 'NSU 778812' }).textContent())).toContain(
+      expect(plainText(await door.getByRole('row').filter({ hasText: 'NSU 778812' }).textContent())).toContain(
         `Débito Visa · Taxa 2,50 % (${money(56)}) · Líquido ${money(2184)} · NSU 778812`,
       );
       await expectAccessible(page, 'Detalhes do pedido: Pix e cartão na entrega');
@@ -373,8 +363,8 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
       // Paid: the courier's card now says nothing is left to collect.
       await field.reload();
       const paidCard = field.getByRole('article', { name: code });
-      await expect.poll(async () => plain(await paidCard.textContent())).toContain('nada a receber');
-      await paidCard.screenshot({ path: shotPath('counter-payments-10-courier-card-paid-phone') });
+      await expect.poll(async () => plainText(await paidCard.textContent())).toContain('nada a receber');
+      await paidCard.screenshot({ path: screenshotPath('counter-payments-10-courier-card-paid-phone') });
       await courier.send('PATCH', '/workflow/order/deliver', {
         orderId: order.orderId,
         signature: `data:image/jpeg;base64,${await photo(order.orderId + 7)}`,

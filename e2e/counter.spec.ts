@@ -5,16 +5,14 @@ import { COUNTER_JOURNEY_DOMAIN, emptyCart, fillRegistration, newProduct } from 
 import {
   type ApiClient,
   addToCart,
-  apiAs,
   type BrowserSession,
   DEMO,
   expectAccessible,
   freshCpf,
   login,
   money,
-  openBrowser,
+  openDesk,
   openPhone,
-  pageApi,
   screenshot,
   unique,
 } from './harness';
@@ -32,11 +30,7 @@ describe('the counter: a customer registered by hand inside Vendas, and a walk-i
   let api: ApiClient;
 
   beforeAll(async () => {
-    s = await openBrowser({ width: 1366, height: 800 });
-    page = s.page;
-    await login(page, DEMO.attendant);
-    api = pageApi(page);
-    admin = await apiAs(s.baseURL, DEMO.admin);
+    ({ s, page, api, admin } = await openDesk(DEMO.attendant));
   });
   afterAll(() => s.close());
 

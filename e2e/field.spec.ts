@@ -13,6 +13,7 @@ import {
   openBrowser,
   openPhone,
   screenshot,
+  signWithMouse,
 } from './harness';
 
 /** Where a person looks at the steps (desktop and phone). */
@@ -250,19 +251,7 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
     await deliver.click();
     const deliverDialog = courier.getByRole('dialog', { name: /^Entrega do pedido/ });
     const pad = deliverDialog.getByRole('img', { name: 'Quadro de assinatura do cliente' });
-    const area = await pad.boundingBox();
-    if (!area) throw new Error('no signature pad on screen');
-    await courier.mouse.move(area.x + area.width * 0.1, area.y + area.height * 0.5);
-    await courier.mouse.down();
-    for (const [fx, fy] of [
-      [0.3, 0.2],
-      [0.5, 0.8],
-      [0.7, 0.3],
-      [0.9, 0.6],
-    ] as const) {
-      await courier.mouse.move(area.x + area.width * fx, area.y + area.height * fy, { steps: 5 });
-    }
-    await courier.mouse.up();
+    await signWithMouse(courier, pad);
     await shot(courier, '10-courier-signature-desktop', false);
     await expectAccessible(courier, 'Entrega com assinatura (motoboy, computador)');
     await deliverDialog.getByRole('button', { name: 'Cancelar' }).click();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DeliverySchedule, formatDocument, nextDeliveryDeparture } from '@backoffice/contract';
+import { type CardSettings, type DeliverySchedule, formatDocument, nextDeliveryDeparture } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type ApiClient, unique } from './harness';
@@ -345,3 +345,10 @@ export interface ApiProduct {
   goldPrice: number;
   archived: boolean;
 }
+
+/** The shop's card fees as they are now (what a journey that changes them saves back after). */
+export const cardFeesNow = async (admin: ApiClient) =>
+  (await admin.get<{ data: CardSettings }>('/settings/card-fees')).data;
+
+/** Saves the shop's card fees through the administrator's API. */
+export const saveCardFees = (admin: ApiClient, fees: CardSettings) => admin.send('PUT', '/settings/card-fees', fees);

@@ -173,16 +173,31 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.waitForURL(/\/admin\//);
 }
 
+const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
+
 /**
  * A full-page picture of the screen in screenshots/<name>.png (git-ignored), for people to look at; `npm test` sets E2E_SCREENSHOTS=0 and
  * takes none (decision 0052), `node scripts/e2e.mjs` takes them.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS === '0') return;
-  const dir = path.resolve(import.meta.dirname, '..', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
+
+/** `screenshot` as `<name>-desktop`, then on a 390 × 844 phone as `<name>-phone`; the 1366 × 800 desktop again after. */
+export async function screenshotDesktopAndPhone(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize({ width: 1366, height: 800 });
+}
+
+/** Where `screenshot` writes (the git-ignored screenshots/), for a screenshot of one element (a card, a dialog). */
+export const screenshotPath = (name: string) => path.join(SCREENSHOTS_DIR, `${name}.png`);
+
+/** Text with every kind of space made plain (the PDF and the screen write R$ with a no-break space). */
+export const plainText = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 
 /** The 6-digit code of the newest e-mail written to the server's outbox for `email`. */
 /** The text of the newest e-mail the shared server wrote to `email` (its outbox, DATA_DIR/outbox). */
@@ -271,6 +286,28 @@ export async function drawWithFinger(cdp: CDPSession, points: Array<{ x: number;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [first] });
   for (const point of rest) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/** Where a signature's stroke goes, as fractions of the pad's width and height: where it starts, then each point. */
+type Stroke = readonly (readonly [number, number])[];
+const ZIGZAG: Stroke = [
+  [0.1, 0.5],
+  [0.3, 0.2],
+  [0.5, 0.8],
+  [0.7, 0.3],
+  [0.9, 0.6],
+];
+
+/** A mouse drawing a signature across `pad` (a signature pad on screen): a zigzag left to right unless `stroke`. */
+export async function signWithMouse(page: Page, pad: Locator, stroke: Stroke = ZIGZAG): Promise<void> {
+  const area = await pad.boundingBox();
+  if (!area) throw new Error('no signature pad on screen');
+  const at = ([fx, fy]: readonly [number, number]) => [area.x + area.width * fx, area.y + area.height * fy] as const;
+  const [start = [0, 0], ...points] = stroke;
+  await page.mouse.move(...at(start));
+  await page.mouse.down();
+  for (const point of points) await page.mouse.move(...at(point), { steps: 5 });
+  await page.mouse.up();
 }
 
 /**
@@ -462,4 +499,16 @@ export async function typeDate(page: Page, scope: Locator | Page, label: string,
   const group = scope.getByRole('group', { name: new RegExp(label) });
   await group.getByRole('spinbutton').first().click();
   await page.keyboard.type(ddmmyyyy.replace(/\D/g, ''));
+}
+
+/**
+ * A desktop browser (1366 × 800) signed in as `email` (the counter, in Vendas), the API as that page calls it,
+ * and the administrator's own API client (for set-up the journey does not click through).
+ */
+export async function openDesk(email: string) {
+  const s = await openBrowser({ width: 1366, height: 800 });
+  await login(s.page, email);
+  const api = pageApi(s.page);
+  const admin = await apiAs(s.baseURL, DEMO.admin);
+  return { s, page: s.page, api, admin };
 }

@@ -4,15 +4,13 @@ import { emptyCart, newProduct } from './fixtures';
 import {
   type ApiClient,
   addToCart,
-  apiAs,
   type BrowserSession,
   DEMO,
   expectAccessible,
   login,
   money,
-  openBrowser,
+  openDesk,
   openPhone,
-  pageApi,
   pdfTextOf,
   screenshot,
   unique,
@@ -36,11 +34,7 @@ describe('quotes: saved in Vendas, opened in Orçamentos, converted into an orde
   let api: ApiClient;
 
   beforeAll(async () => {
-    s = await openBrowser({ width: 1366, height: 800 });
-    page = s.page;
-    await login(page, DEMO.admin);
-    api = pageApi(page);
-    admin = await apiAs(s.baseURL, DEMO.admin);
+    ({ s, page, api, admin } = await openDesk(DEMO.admin));
   });
   afterAll(() => s.close());
 

@@ -17,6 +17,7 @@ import {
   openPhone,
   screenshot,
   settled,
+  signWithMouse,
   unique,
   waitForNetworkIdle,
 } from './harness';
@@ -321,19 +322,7 @@ describe('assistência técnica: a service order from the counter to the bench a
     const deliver = counter.getByRole('dialog', { name: `Entregar ao cliente a OS ${osNumber}` });
     const pad = deliver.getByRole('img', { name: 'Quadro de assinatura do cliente' });
     await pad.scrollIntoViewIfNeeded();
-    const area = await pad.boundingBox();
-    if (!area) throw new Error('no signature pad on screen');
-    await counter.mouse.move(area.x + area.width * 0.1, area.y + area.height * 0.5);
-    await counter.mouse.down();
-    for (const [fx, fy] of [
-      [0.3, 0.2],
-      [0.5, 0.8],
-      [0.7, 0.3],
-      [0.9, 0.6],
-    ] as const) {
-      await counter.mouse.move(area.x + area.width * fx, area.y + area.height * fy, { steps: 5 });
-    }
-    await counter.mouse.up();
+    await signWithMouse(counter, pad);
     await settled(counter);
     await screenshot(counter, 'repairs-10-deliver-desktop');
     await expectAccessible(counter, 'Entregar com assinatura');

@@ -11,6 +11,7 @@ import {
   openPhone,
   pageApi,
   screenshot,
+  screenshotDesktopAndPhone,
 } from './harness';
 
 interface Checkout {
@@ -115,10 +116,7 @@ describe('split payments: a part paid by card in the order details', () => {
     await page.getByLabel('Código de autorização').fill('ZX91QW');
     await expect.poll(() => finish.isDisabled()).toBe(false);
     await expectAccessible(page, 'vendas: cartão');
-    await screenshot(page, 'split-payments-selling-card-desktop');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, 'split-payments-selling-card-phone');
-    await page.setViewportSize({ width: 1366, height: 800 });
+    await screenshotDesktopAndPhone(page, 'split-payments-selling-card');
     await finish.click();
     // The confirmation, or the refusal said in the snackbar (then the test says which).
     const done = page.getByText('Pago (Cartão): nada a receber');

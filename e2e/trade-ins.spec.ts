@@ -16,6 +16,7 @@ import {
   pdfTextOf,
   screenshot,
   settled,
+  signWithMouse,
   tick,
   unique,
   waitForNetworkIdle,
@@ -41,22 +42,13 @@ function freshImei(): string {
 /** A seller's signature drawn with the mouse across the pad. */
 async function sign(page: Page, pad: Locator) {
   await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  const at = (x: number, y: number) => ({ x: box.x + box.width * x, y: box.y + box.height * y });
-  const start = at(0.15, 0.6);
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  for (const [x, y] of [
+  await signWithMouse(page, pad, [
+    [0.15, 0.6],
     [0.3, 0.3],
     [0.45, 0.7],
     [0.6, 0.35],
     [0.8, 0.55],
-  ] as const) {
-    const point = at(x, y);
-    await page.mouse.move(point.x, point.y, { steps: 5 });
-  }
-  await page.mouse.up();
+  ]);
 }
 
 describe('aparelhos usados: a used phone evaluated, checked, signed for and taken as part of a Pix order', () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { migrateToLatest } from '../../apps/api/src/db/database';
@@ -6,11 +7,10 @@ import { DEMO_PASSWORD, seedFoundation } from '../../apps/api/src/db/seed/founda
 import { emptyTestDatabase } from '../../apps/api/src/test/database';
 
 /**
- * The app in this process on a fresh database (PGlite in memory, or a throw-away schema of DATABASE_URL), the
- * foundation seeded, and the bearer token of the demo employee `email`: what an in-process benchmark drives
- * with `app.inject`. `close` ends both.
+ * The app in this process on a fresh, empty database (PGlite in memory, or a throw-away schema of DATABASE_URL):
+ * not migrated yet, not ready yet. `close` ends both.
  */
-export async function inProcessApp(email: string) {
+export async function freshApp() {
   const database = await emptyTestDatabase('bench');
   const { db, databaseUrl } = database;
   const config = loadConfig(
@@ -22,16 +22,36 @@ export async function inProcessApp(email: string) {
     await app.close();
     await database.close();
   };
+  return { app, db, databaseUrl, close };
+}
+
+/** Signs the demo employee `email` in through the app (ready); answers the bearer token. */
+export async function benchSignIn(app: FastifyInstance, email: string): Promise<string> {
+  const signin = await app.inject({
+    method: 'POST',
+    url: '/api/accounts/signin',
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  return signin.json().data.accessToken as string;
+}
+
+/** The `p`-th percentile of the `sorted` times: the nearest rank's (0 when there is none). */
+export function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * The app in this process on a fresh database (PGlite in memory, or a throw-away schema of DATABASE_URL), the
+ * foundation seeded, and the bearer token of the demo employee `email`: what an in-process benchmark drives
+ * with `app.inject`. `close` ends both.
+ */
+export async function inProcessApp(email: string) {
+  const { app, db, databaseUrl, close } = await freshApp();
   try {
     await migrateToLatest(db);
     await seedFoundation(db);
     await app.ready();
-    const signin = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/signin',
-      payload: { email, password: DEMO_PASSWORD },
-    });
-    const token = signin.json().data.accessToken as string;
+    const token = await benchSignIn(app, email);
     return { app, db, databaseUrl, token, close };
   } catch (error) {
     await close();

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrapDatabase } from '../bootstrap';
 import { emptyTestDatabase, type TestDatabase } from '../test/database';
+import { insertBrandProduct, insertRoleWithEmployee } from '../test/plain-rows';
 import { migrationProvider } from './migrations';
 
 const log = pino({ level: 'silent' });
@@ -27,42 +28,22 @@ describe('files of a former DATA_DIR/files move into PostgreSQL once, at the sta
     expect((await migrator.migrateTo('0012-order-status-days')).error).toBeUndefined();
     // Someone works here (a database with employees is an existing one), as plain rows of migration 0001's
     // tables: the demo's foundation writes columns of later migrations (a role's maximum discount, 0056).
-    const role = await t.db
-      .insertInto('roles')
-      .values({ name: 'Administração', permissions: ['full:access'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('employees')
-      .values({
-        name: 'Ana',
-        email: 'ana@example.com',
-        phone: '11999990000',
-        document: '52998224725',
-        func: 1,
-        role_id: role.id,
-      })
-      .execute();
+    await insertRoleWithEmployee(
+      t.db,
+      { name: 'Administração', permissions: ['full:access'] },
+      { name: 'Ana', email: 'ana@example.com', phone: '11999990000', document: '52998224725', func: 1 },
+    );
     // A product and an order as the database of migration 0012 holds them (plain rows: the live stock and
     // order code of later migrations would ask for columns this database does not have yet).
-    const brand = await t.db
-      .insertInto('brands')
-      .values({ name: 'Marca Arquivos' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const product = await t.db
-      .insertInto('products')
-      .values({
+    const product = {
+      id: await insertBrandProduct(t.db, 'Marca Arquivos', {
         code: 'ARQ-1',
         name: 'Produto Arquivos',
-        brand_id: brand.id,
         cost_cents: 1000,
         sell_price_cents: 1990,
-        tags: [],
         search_text: 'produto arquivos',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      }),
+    };
     const customer = await t.db
       .insertInto('customers')
       .values({

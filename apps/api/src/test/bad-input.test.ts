@@ -106,37 +106,31 @@ const HOSTILE_VALUES: readonly unknown[] = [
 /** Refused with INVALID_INPUT whatever the field: no field may hold them. */
 const MUST_REFUSE: readonly unknown[] = ['a\u0000b', '\ud800', INT_MAX + 1, -1e20];
 
+/** A body sent as JSON (`application/json`). */
+const json = (label: string, payload: string | Buffer) => ({ label, payload, contentType: 'application/json' });
+
 /** Whole bodies that are not what any route expects (raw text, as sent on the wire). */
 const RAW_BODIES: ReadonlyArray<{ payload: string | Buffer; contentType?: string; label: string }> = [
-  { label: 'empty JSON', payload: '', contentType: 'application/json' },
-  { label: 'null', payload: 'null', contentType: 'application/json' },
-  { label: 'array', payload: '[]', contentType: 'application/json' },
-  { label: 'string', payload: '"x"', contentType: 'application/json' },
-  { label: 'number', payload: '1', contentType: 'application/json' },
-  { label: 'huge number', payload: '1e400', contentType: 'application/json' },
-  { label: 'truncated', payload: '{"name":', contentType: 'application/json' },
-  { label: 'trailing comma', payload: '{"a":1,}', contentType: 'application/json' },
-  { label: 'proto', payload: '{"__proto__":{"isAdmin":true}}', contentType: 'application/json' },
-  { label: 'constructor', payload: '{"constructor":{"prototype":{"isAdmin":true}}}', contentType: 'application/json' },
-  { label: 'NUL key', payload: '{"a\\u0000":1}', contentType: 'application/json' },
-  { label: 'surrogate key', payload: '{"\\udfff":1}', contentType: 'application/json' },
-  { label: 'deep arrays', payload: `${'['.repeat(5000)}${']'.repeat(5000)}`, contentType: 'application/json' },
-  { label: 'deep objects', payload: `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`, contentType: 'application/json' },
-  {
-    label: 'invalid UTF-8',
-    payload: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]),
-    contentType: 'application/json',
-  },
-  {
-    label: 'overlong UTF-8 NUL',
-    payload: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc0, 0x80]), Buffer.from('"}')]),
-    contentType: 'application/json',
-  },
-  {
-    label: 'UTF-8 surrogate',
-    payload: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
-    contentType: 'application/json',
-  },
+  json('empty JSON', ''),
+  json('null', 'null'),
+  json('array', '[]'),
+  json('string', '"x"'),
+  json('number', '1'),
+  json('huge number', '1e400'),
+  json('truncated', '{"name":'),
+  json('trailing comma', '{"a":1,}'),
+  json('proto', '{"__proto__":{"isAdmin":true}}'),
+  json('constructor', '{"constructor":{"prototype":{"isAdmin":true}}}'),
+  json('NUL key', '{"a\\u0000":1}'),
+  json('surrogate key', '{"\\udfff":1}'),
+  json('deep arrays', `${'['.repeat(5000)}${']'.repeat(5000)}`),
+  json('deep objects', `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`),
+  json('invalid UTF-8', Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')])),
+  json('overlong UTF-8 NUL', Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc0, 0x80]), Buffer.from('"}')])),
+  json(
+    'UTF-8 surrogate',
+    Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+  ),
   { label: 'latin1 charset', payload: '{"name":"ação"}', contentType: 'application/json; charset=latin1' },
   { label: 'text', payload: 'name=x', contentType: 'text/plain' },
   { label: 'form', payload: 'name=x&permissions=y', contentType: 'application/x-www-form-urlencoded' },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema } from '@backoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type DB, migrateToLatest } from '../db/database';
@@ -70,6 +70,31 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A request to the API (`/api` + `url`) as `token` (none when null), with its JSON `payload` and more `headers`. */
+export const injectApi = (
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method,
+    url: `/api${url}`,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { ...(token ? bearer(token) : {}), ...headers },
+  });
+
+/** The idempotency key's header when there is one. */
+export const idempotencyKey = (key?: string): Record<string, string> => (key ? { 'idempotency-key': key } : {});
+
+/** `call(method, url, token, payload?, key?)`: a request to the app `app()` answers, with its idempotency key if any. */
+export const tokenCaller =
+  (app: () => FastifyInstance) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: object, key?: string) =>
+    injectApi(app(), method, url, token, payload, idempotencyKey(key));
+
 /** The demo sign-ins by role. */
 export const DEMO = {
   admin: 'admin@demo.com.br',
@@ -80,6 +105,14 @@ export const DEMO = {
   manager: 'gerente@demo.com.br',
   technician: 'tecnico@demo.com.br',
 } as const;
+export type DemoRole = keyof typeof DEMO;
+
+/** Signs every demo role in, one after the other; answers the bearer tokens by role. */
+export async function signInAll(app: FastifyInstance): Promise<Record<DemoRole, string>> {
+  const tokens = {} as Record<DemoRole, string>;
+  for (const [role, email] of Object.entries(DEMO)) tokens[role as DemoRole] = await signIn(app, email);
+  return tokens;
+}
 
 /** Expects an API error answer: its status and its code (`{ errors, code }`); answers the parsed body. */
 export function expectApiError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
@@ -87,4 +120,36 @@ export function expectApiError(res: { statusCode: number; json(): unknown }, sta
   const body = apiErrorSchema.parse(res.json());
   expect(body.code).toBe(code);
   return body;
+}
+
+/** Expects an order's parts to add up to its `total`, in cents: items + freight + fast delivery + warranty − discount. */
+export function expectOrderAddsUp(
+  parts: { items: number; shipping: number; fastDelivery: number; warranty: number; discount: number },
+  total: number,
+) {
+  const cents = (n: number) => Math.round(n * 100);
+  expect(
+    cents(parts.items) +
+      cents(parts.shipping) +
+      cents(parts.fastDelivery) +
+      cents(parts.warranty) -
+      cents(parts.discount),
+  ).toBe(cents(total));
+}
+
+/**
+ * Opens a test file's world (`open`: an app and a database of the file's own) before its tests and closes it after
+ * them; answers the world, filled in by beforeAll, and its `calls` on it.
+ */
+export function useWorld<W extends { t: TestApp }, C extends object>(
+  open: () => Promise<W>,
+  calls: (world: () => W) => C,
+  timeout?: number,
+) {
+  const w = {} as W;
+  beforeAll(async () => {
+    Object.assign(w, await open());
+  }, timeout);
+  afterAll(() => w.t.close());
+  return { w, ...calls(() => w) };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
+import { insertRoleWithEmployee } from '../../test/plain-rows';
 import { migrateToLatest } from '../database';
 import { migrationProvider } from '../migrations';
 
@@ -56,22 +57,11 @@ describe('migration 0016-field-roles on a demo database seeded before it', () =>
 
   it("leaves alone a role 'Entregas' of a real business (no demo courier on it)", async () => {
     await migrateTo(t, '0012-order-status-days');
-    const role = await t.db
-      .insertInto('roles')
-      .values({ name: 'Entregas', permissions: ['bo:manage:orders'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('employees')
-      .values({
-        name: 'João',
-        email: 'joao@loja.com.br',
-        phone: '11954321098',
-        document: '98765432100',
-        func: 2,
-        role_id: role.id,
-      })
-      .execute();
+    await insertRoleWithEmployee(
+      t.db,
+      { name: 'Entregas', permissions: ['bo:manage:orders'] },
+      { name: 'João', email: 'joao@loja.com.br', phone: '11954321098', document: '98765432100', func: 2 },
+    );
 
     await migrateToLatest(t.db);
 

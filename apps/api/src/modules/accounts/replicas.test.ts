@@ -13,6 +13,7 @@ import { seedFoundation } from '../../db/seed/foundation';
 import { createStorage } from '../../lib/storage';
 import { bearer, DEMO, signIn } from '../../test/helpers';
 import { createOrder, createOrderWorld, picture } from '../orders/test-orders';
+import { onePictureProductBody } from '../products/test-products';
 
 /**
  * Two API processes on one database (spec §3.9): two apps, each with its own connection pool to the same
@@ -148,18 +149,10 @@ describe('several API processes on one database', () => {
       method: 'POST',
       url: '/api/products',
       headers: bearer(stocker),
-      payload: {
-        name: 'Cabo USB-C',
-        description: 'Cabo de 1 m',
-        brand: 'Marca Réplicas',
-        cost: 8,
-        sellPrice: 29.9,
-        discount: { silverPercentage: 10, goldPercentage: 5 },
-        stock: 0,
-        tags: [],
-        stockAlert: 1,
-        images: [await picture('png', 52, 52)],
-      },
+      payload: onePictureProductBody(
+        { name: 'Cabo USB-C', description: 'Cabo de 1 m', brand: 'Marca Réplicas', cost: 8, sellPrice: 29.9 },
+        await picture('png', 52, 52),
+      ),
     });
     expect(created.statusCode, created.body).toBe(201);
     const productPicture = await b.inject({ method: 'GET', url: created.json().data.imagesUrl[0] });

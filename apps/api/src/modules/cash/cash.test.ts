@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   cashOverviewSchema,
   cashRegisterSchema,
   cashSessionDetailsSchema,
@@ -12,7 +11,15 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import {
+  bearer,
+  createTestApp,
+  type DemoRole,
+  expectApiError,
+  signInAll,
+  type TestApp,
+  tokenCaller,
+} from '../../test/helpers';
 import { pdfText } from '../../test/pdf-text';
 import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orders/test-orders';
 
@@ -20,26 +27,14 @@ import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orde
  * The cash drawer through the API (issue 40 §3, decision 0053), every figure worked out by hand. The world's
  * products cost R$ 19,90 and R$ 50,00; a motoboy order adds R$ 15,00 of freight, a pickup none.
  */
-type Role = keyof typeof DEMO;
 let t: TestApp;
 let world: OrderWorld;
-const tokens = {} as Record<Role, string>;
+const tokens = {} as Record<DemoRole, string>;
 let signature: string;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: object, key?: string) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload ? { payload } : {}),
-    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
-  });
+const call = tokenCaller(() => t.app);
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.statusCode).toBe(status);
-  const body = apiErrorSchema.parse(res.json());
-  expect(body.code).toBe(code);
-  return body;
-}
+const expectError = expectApiError;
 
 const session = (res: { statusCode: number; json(): unknown }, status = 200) => {
   expect(res.statusCode).toBe(status);
@@ -83,7 +78,7 @@ function departure(): string {
 }
 
 /** A courier run of `orders` (motoboy, cash), every one delivered: ready to be settled. */
-async function deliveredRun(orders: { id: number }[], courier: Role = 'courier') {
+async function deliveredRun(orders: { id: number }[], courier: DemoRole = 'courier') {
   const created = await call('POST', '/dispatch/runs', tokens.attendant, {
     departureAt: departure(),
     delivererId: world.staff[courier],
@@ -113,7 +108,7 @@ async function deliveredRun(orders: { id: number }[], courier: Role = 'courier')
 beforeAll(async () => {
   t = await createTestApp();
   world = await createOrderWorld(t.db);
-  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+  Object.assign(tokens, await signInAll(t.app));
   signature = await picture('png');
 }, 120_000);
 // Each test starts with every register closed, whatever the one before left open.

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  apiErrorSchema,
   businessDay,
   COMPANY_ID,
   checkoutResponseSchema,
@@ -15,7 +14,7 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createTestApp, type DemoRole, expectApiError, signInAll, type TestApp, tokenCaller } from '../../test/helpers';
 import { pdfText } from '../../test/pdf-text';
 import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
 import { createCustomer } from '../selling/test-selling';
@@ -25,27 +24,15 @@ import { createInstalments, createReceivablesService } from './receivables.servi
  * The receivables (issue 40 §2) through the API and the service, every figure by hand. The world's products cost
  * R$ 19,90 and R$ 50,00; a pickup has no freight.
  */
-type Role = keyof typeof DEMO;
 let t: TestApp;
 let world: OrderWorld;
-const tokens = {} as Record<Role, string>;
+const tokens = {} as Record<DemoRole, string>;
 const S = ORDER_STATUS;
 const today = () => businessDay(new Date());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: object, key?: string) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload ? { payload } : {}),
-    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
-  });
+const call = tokenCaller(() => t.app);
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.statusCode).toBe(status);
-  const body = apiErrorSchema.parse(res.json());
-  expect(body.code).toBe(code);
-  return body;
-}
+const expectError = expectApiError;
 
 /** A pickup on credit of the world's products, waiting for the customer ('Aguardando cliente'), on `terms`. */
 async function creditPickup(quantities: number[], terms: number[], customerId?: number) {
@@ -71,10 +58,31 @@ const instalmentsOf = (orderId: number) =>
     .orderBy('seq')
     .execute();
 
+/** One of the world's first product sold at the counter to `customerId` on credit at 28 days, picked up. */
+async function sellOneOnCredit(customerId: number) {
+  const product = world.products[0] as number;
+  expect(
+    (await call('POST', `/orders/cart/add/${customerId}`, tokens.attendant, { productId: product, quantity: 1 }))
+      .statusCode,
+  ).toBe(200);
+  const sold = await call('POST', `/orders/checkout/credit/${customerId}`, tokens.attendant, {
+    typeOfDelivery: 2,
+    withWarranty: false,
+    isFastDelivery: false,
+    idempotencyKey: randomUUID(),
+    terms: '28',
+  });
+  return checkoutResponseSchema.parse(sold.json());
+}
+
+/** The note of the order's first status change. */
+const firstHistoryNote = (orderId: number) =>
+  t.db.selectFrom('order_status_history').select('note').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+
 beforeAll(async () => {
   t = await createTestApp();
   world = await createOrderWorld(t.db);
-  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+  Object.assign(tokens, await signInAll(t.app));
 }, 120_000);
 afterAll(() => t.close());
 
@@ -330,25 +338,9 @@ describe('credit reads the instalments', () => {
     // Handed over 40 days ago at 28 days: due 12 days ago.
     const old = await creditPickup([1, 0], [28], customer.id);
     await t.db.transaction().execute((trx) => createInstalments(trx, old.id, shiftDay(today(), -40)));
-    const product = world.products[0] as number;
-    expect(
-      (await call('POST', `/orders/cart/add/${customer.id}`, tokens.attendant, { productId: product, quantity: 1 }))
-        .statusCode,
-    ).toBe(200);
-    const sold = await call('POST', `/orders/checkout/credit/${customer.id}`, tokens.attendant, {
-      typeOfDelivery: 2,
-      withWarranty: false,
-      isFastDelivery: false,
-      idempotencyKey: randomUUID(),
-      terms: '28',
-    });
-    const answer = checkoutResponseSchema.parse(sold.json());
+    const answer = await sellOneOnCredit(customer.id);
     expect(answer.statusKey).toBe(S.AGUARDANDO_APROVACAO_CREDITO);
-    const note = await t.db
-      .selectFrom('order_status_history')
-      .select('note')
-      .where('order_id', '=', answer.orderId)
-      .executeTakeFirstOrThrow();
+    const note = await firstHistoryNote(answer.orderId);
     expect(note.note).toContain('Venda a prazo de cliente com parcela em atraso de 12 dias (bloqueio acima de 5).');
   });
 
@@ -360,25 +352,9 @@ describe('credit reads the instalments', () => {
     // Handed over 40 days ago at 28 days: R$ 19,90 due 12 days ago, still open.
     const old = await creditPickup([1, 0], [28], customer.id);
     await t.db.transaction().execute((trx) => createInstalments(trx, old.id, shiftDay(today(), -40)));
-    const product = world.products[0] as number;
-    expect(
-      (await call('POST', `/orders/cart/add/${customer.id}`, tokens.attendant, { productId: product, quantity: 1 }))
-        .statusCode,
-    ).toBe(200);
-    const sold = await call('POST', `/orders/checkout/credit/${customer.id}`, tokens.attendant, {
-      typeOfDelivery: 2,
-      withWarranty: false,
-      isFastDelivery: false,
-      idempotencyKey: randomUUID(),
-      terms: '28',
-    });
-    const answer = checkoutResponseSchema.parse(sold.json());
+    const answer = await sellOneOnCredit(customer.id);
     expect(answer).toMatchObject({ statusKey: S.AGUARDANDO_APROVACAO_CREDITO, total: 19.9 });
-    const note = await t.db
-      .selectFrom('order_status_history')
-      .select('note')
-      .where('order_id', '=', answer.orderId)
-      .executeTakeFirstOrThrow();
+    const note = await firstHistoryNote(answer.orderId);
     // 19,90 open + 19,90 of this sale = R$ 39,80 above R$ 30,00, and 12 days late above 5.
     expect(note.note).toContain(
       'Venda a prazo de cliente com parcela em atraso de 12 dias (bloqueio acima de 5) e acima do limite: com ela o cliente deve R$ 39,80, o limite é R$ 30,00. Aguardando aprovação de crédito.',

@@ -1,39 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, DEMO, type TestApp } from '../../test/helpers';
-import {
-  auditOf,
-  type CustomerIds,
-  customerCalls,
-  employeeId,
-  insertCustomer,
-  insertOrder,
-  openCustomersWorld,
-} from './test-customers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, DEMO } from '../../test/helpers';
+import { auditOf, employeeId, insertCustomer, insertOrder, useCustomersWorld } from './test-customers';
 
 /**
  * The customers' history, the period rule, regressions and access (createTestApp through ./test-customers: an app and a
  * database of this file's own).
  */
 describe('customers API', () => {
-  let t: TestApp;
-  let attendant: string;
-  let admin: string;
-  let stocker: string;
-  let courier: string;
-  let manager: string;
-  let ids: CustomerIds;
-
-  beforeAll(async () => {
-    ({ t, attendant, admin, stocker, courier, manager, ids } = await openCustomersWorld());
-  });
-  afterAll(() => t.close());
-
-  const { get, send } = customerCalls(() => ({ t, attendant, admin, stocker, courier, manager, ids }));
+  const { w, get, send } = useCustomersWorld();
 
   describe('history', () => {
     let id: number;
     beforeAll(async () => {
-      id = await insertCustomer(t.db, {
+      id = await insertCustomer(w.t.db, {
         name: 'Helena Histórico',
         email: 'helena@cliente.com.br',
         document: '55566677708',
@@ -43,9 +22,9 @@ describe('customers API', () => {
         approved: true,
       });
       // 2026-04-01 09:00 and 2026-04-20 18:00 in Brasília; one before the period, one cancelled inside it.
-      await insertOrder(t.db, id, 'HIS-001', '2026-04-01T12:00:00Z');
-      await insertOrder(t.db, id, 'HIS-002', '2026-04-20T21:00:00Z', 7);
-      await insertOrder(t.db, id, 'HIS-000', '2026-03-31T02:59:59Z');
+      await insertOrder(w.t.db, id, 'HIS-001', '2026-04-01T12:00:00Z');
+      await insertOrder(w.t.db, id, 'HIS-002', '2026-04-20T21:00:00Z', 7);
+      await insertOrder(w.t.db, id, 'HIS-000', '2026-03-31T02:59:59Z');
     });
 
     it('lists the orders of the period with items and totals, and the sum', async () => {
@@ -86,8 +65,12 @@ describe('customers API', () => {
 
     it('lets the manager (reports) read it, and refuses bad periods and unknown customers', async () => {
       expect(
-        (await get(`/api/reports/customer/histories/${id}/start/2026-04-01T00:00:00/end/2026-04-30T23:59:59`, manager))
-          .statusCode,
+        (
+          await get(
+            `/api/reports/customer/histories/${id}/start/2026-04-01T00:00:00/end/2026-04-30T23:59:59`,
+            w.manager,
+          )
+        ).statusCode,
       ).toBe(200);
       const format = await get(`/api/reports/customer/histories/${id}/start/2026-04-01/end/2026-04-30T23:59:59`);
       expect(format.statusCode).toBe(400);
@@ -109,7 +92,7 @@ describe('customers API', () => {
 
   describe('one period rule for every start/end path', () => {
     it('closes: the same day gave different answers in the customer and the product histories', async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Paula Período',
         email: 'paula@cliente.com.br',
         document: '33322211100',
@@ -119,27 +102,30 @@ describe('customers API', () => {
         approved: true,
       });
       // 30/04 23:59:59.5 in São Paulo is inside a period ending 2026-04-30T23:59:59; 01/05 00:00:00 is not.
-      const inside = await insertOrder(t.db, id, 'PER-001', '2026-05-01T02:59:59.500Z');
-      const outside = await insertOrder(t.db, id, 'PER-002', '2026-05-01T03:00:00.000Z');
+      const inside = await insertOrder(w.t.db, id, 'PER-001', '2026-05-01T02:59:59.500Z');
+      const outside = await insertOrder(w.t.db, id, 'PER-002', '2026-05-01T03:00:00.000Z');
       const productOf = async (orderId: number) =>
         (
-          await t.db
+          await w.t.db
             .selectFrom('order_items')
             .select('product_id')
             .where('order_id', '=', orderId)
             .executeTakeFirstOrThrow()
         ).product_id;
       const period = 'start/2026-04-30T00:00:00/end/2026-04-30T23:59:59';
-      const customer = await get(`/api/reports/customer/histories/${id}/${period}`, manager);
+      const customer = await get(`/api/reports/customer/histories/${id}/${period}`, w.manager);
       expect(customer.json().data.orders.map((o: { code: string }) => o.code)).toEqual(['PER-001']);
-      const soldInside = await get(`/api/reports/product/sold/histories/${await productOf(inside)}/${period}`, manager);
+      const soldInside = await get(
+        `/api/reports/product/sold/histories/${await productOf(inside)}/${period}`,
+        w.manager,
+      );
       // one row per item of the order
       expect(new Set(soldInside.json().data.map((row: { orderCode: string }) => row.orderCode))).toEqual(
         new Set(['PER-001']),
       );
       const soldOutside = await get(
         `/api/reports/product/sold/histories/${await productOf(outside)}/${period}`,
-        manager,
+        w.manager,
       );
       expect(soldOutside.json().data).toEqual([]);
     });
@@ -147,10 +133,10 @@ describe('customers API', () => {
 
   describe('regressions', () => {
     const rowOf = (id: number) =>
-      t.db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      w.t.db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     it('money with more than two decimals is refused, not silently rounded to the cent', async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Celso Centavos',
         email: 'celso@cliente.com.br',
         document: '86288366757',
@@ -176,7 +162,7 @@ describe('customers API', () => {
       expect(edit.statusCode).toBe(400);
       expect(edit.json()).toMatchObject({ errors: ['Informe um valor com no máximo duas casas decimais.'] });
       expect(await rowOf(id)).toEqual(before);
-      expect(await auditOf(t.db, id)).toEqual([]);
+      expect(await auditOf(w.t.db, id)).toEqual([]);
 
       // Binary floats that mean two decimals are exact cents: 19.99 and 0.1 + 0.2.
       const ok = await send('PATCH', '/api/administrator/customers/approve', {
@@ -201,7 +187,7 @@ describe('customers API', () => {
     it('ids beyond the integer column are refused up front with INVALID_INPUT (400), not 500', async () => {
       // The input guard (plugins/input-guard.ts) refuses them in the path and the body alike.
       const huge = 99_999_999_999;
-      const delivererId = await employeeId(t.db, DEMO.courier);
+      const delivererId = await employeeId(w.t.db, DEMO.courier);
       const answers = [
         await send('DELETE', `/api/customers/${huge}`),
         await send('PATCH', `/api/administrator/customer/${huge}/status`, { status: 'Blocked', note: 'x' }),
@@ -213,7 +199,7 @@ describe('customers API', () => {
           approve: true,
         }),
         await send('PUT', '/api/employees/deliverer/sign/customer', { delivererId, customerId: huge }),
-        await send('PUT', '/api/employees/deliverer/sign/customer', { delivererId: huge, customerId: ids.joao }),
+        await send('PUT', '/api/employees/deliverer/sign/customer', { delivererId: huge, customerId: w.ids.joao }),
         await get(`/api/reports/customer/histories/${huge}/start/2026-01-01T00:00:00/end/2026-01-31T23:59:59`),
       ];
       for (const res of answers) {
@@ -237,7 +223,7 @@ describe('customers API', () => {
 
     it('a history period reaching year 0000 or 9999 answers, not 500', async () => {
       const far = await get(
-        `/api/reports/customer/histories/${ids.joao}/start/0000-01-01T00:00:00/end/9999-12-31T23:59:59`,
+        `/api/reports/customer/histories/${w.ids.joao}/start/0000-01-01T00:00:00/end/9999-12-31T23:59:59`,
       );
       expect(far.statusCode, far.body).toBe(200);
       expect(far.json()).toEqual({ data: { orders: [], total: 0 } });
@@ -251,7 +237,7 @@ describe('customers API', () => {
     });
 
     it('LIKE wildcards typed in a search are literal: "_", "%" and "\\" match only themselves', async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Loja 50% Off_Line',
         email: 'off_line@cliente.com.br',
         document: '15350946056',
@@ -270,7 +256,7 @@ describe('customers API', () => {
     });
 
     it('two simultaneous approvals of one customer: one wins, the other gets 409, one audit row', async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Gêmeos Simultâneos',
         email: 'gemeos@cliente.com.br',
         document: '48167218007',
@@ -279,7 +265,7 @@ describe('customers API', () => {
       const body = (level: number) => ({ email: 'gemeos@cliente.com.br', approve: true, level, shippingCost: level });
       const answers = await Promise.all([
         send('PATCH', '/api/administrator/customers/approve', body(1)),
-        send('PATCH', '/api/administrator/customers/approve', body(2), admin),
+        send('PATCH', '/api/administrator/customers/approve', body(2), w.admin),
       ]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const winner = answers.find((r) => r.statusCode === 200)?.json().data;
@@ -288,11 +274,11 @@ describe('customers API', () => {
         level: winner.level,
         shipping_cost_cents: winner.level * 100,
       });
-      expect((await auditOf(t.db, id)).map((a) => a.action)).toEqual(['approve']);
+      expect((await auditOf(w.t.db, id)).map((a) => a.action)).toEqual(['approve']);
     });
 
     it('two simultaneous blocks of one customer: one wins, the other gets 409, one audit row', async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Bloqueio Duplo',
         email: 'duplo@cliente.com.br',
         document: '61433476000',
@@ -303,13 +289,18 @@ describe('customers API', () => {
       });
       const answers = await Promise.all(
         ['Primeiro motivo', 'Segundo motivo'].map((note, i) =>
-          send('PATCH', `/api/administrator/customer/${id}/status`, { status: 'Blocked', note }, [attendant, admin][i]),
+          send(
+            'PATCH',
+            `/api/administrator/customer/${id}/status`,
+            { status: 'Blocked', note },
+            [w.attendant, w.admin][i],
+          ),
         ),
       );
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const winner = answers.find((r) => r.statusCode === 200)?.json().data;
       expect(await rowOf(id)).toMatchObject({ status: 'BLOCKED', status_note: winner.statusNote });
-      expect((await auditOf(t.db, id)).map((a) => a.action)).toEqual(['block']);
+      expect((await auditOf(w.t.db, id)).map((a) => a.action)).toEqual(['block']);
     });
   });
 
@@ -322,34 +313,34 @@ describe('customers API', () => {
       ['GET', '/api/administrator/customer/joao%40cliente.com.br'],
       ['GET', '/api/customers/level'],
       ['GET', '/api/customers/full-search?param=joao'],
-      ['PUT', '/api/employees/deliverer/sign/customer', { delivererId: 1, customerId: ids.joao }],
-      ['DELETE', `/api/customers/${ids.joao}`],
-      ['PATCH', `/api/administrator/customer/${ids.joao}/status`, { status: 'Blocked', note: 'x' }],
+      ['PUT', '/api/employees/deliverer/sign/customer', { delivererId: 1, customerId: w.ids.joao }],
+      ['DELETE', `/api/customers/${w.ids.joao}`],
+      ['PATCH', `/api/administrator/customer/${w.ids.joao}/status`, { status: 'Blocked', note: 'x' }],
       [
         'PATCH',
         '/api/customers',
-        { customerId: ids.joao, level: 1, warrantyPercentage: 0, shippingCost: 1, approve: true },
+        { customerId: w.ids.joao, level: 1, warrantyPercentage: 0, shippingCost: 1, approve: true },
       ],
       ['PATCH', '/api/administrator/customers/approve', { email: 'joao@cliente.com.br', approve: false }],
-      ['GET', `/api/reports/customer/histories/${ids.joao}/start/2026-01-01T00:00:00/end/2026-12-31T23:59:59`],
+      ['GET', `/api/reports/customer/histories/${w.ids.joao}/start/2026-01-01T00:00:00/end/2026-12-31T23:59:59`],
     ];
 
     it('answers 401 to every call without a token', async () => {
       for (const [method, url, payload] of calls()) {
-        const res = await t.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+        const res = await w.t.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
       }
     });
 
     it('answers 403 to the stocker and the courier on every call, changing nothing', async () => {
-      const before = await t.db
+      const before = await w.t.db
         .selectFrom('customers')
         .selectAll()
-        .where('id', '=', ids.joao)
+        .where('id', '=', w.ids.joao)
         .executeTakeFirstOrThrow();
-      for (const token of [stocker, courier]) {
+      for (const token of [w.stocker, w.courier]) {
         for (const [method, url, payload] of calls()) {
-          const res = await t.app.inject({
+          const res = await w.t.app.inject({
             method: method as 'GET',
             url,
             headers: bearer(token),
@@ -358,7 +349,11 @@ describe('customers API', () => {
           expect(res.statusCode, `${method} ${url}`).toBe(403);
         }
       }
-      const after = await t.db.selectFrom('customers').selectAll().where('id', '=', ids.joao).executeTakeFirstOrThrow();
+      const after = await w.t.db
+        .selectFrom('customers')
+        .selectAll()
+        .where('id', '=', w.ids.joao)
+        .executeTakeFirstOrThrow();
       expect(after).toEqual(before);
     });
   });

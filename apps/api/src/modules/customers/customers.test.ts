@@ -1,43 +1,22 @@
 import { customerSearchText } from '@backoffice/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestApp } from '../../test/helpers';
-import {
-  auditOf,
-  type CustomerIds,
-  customerCalls,
-  employeeId,
-  insertCustomer,
-  insertOrder,
-  openCustomersWorld,
-} from './test-customers';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../../test/helpers';
+import { auditOf, employeeId, insertCustomer, insertOrder, useCustomersWorld } from './test-customers';
 
 /**
  * The customers' lists, search, courier, approval, status, edit and delete (createTestApp through ./test-customers: an
  * app and a database of this file's own).
  */
 describe('customers API', () => {
-  let t: TestApp;
-  let attendant: string;
-  let admin: string;
-  let stocker: string;
-  let courier: string;
-  let manager: string;
-  let ids: CustomerIds;
-
-  beforeAll(async () => {
-    ({ t, attendant, admin, stocker, courier, manager, ids } = await openCustomersWorld());
-  });
-  afterAll(() => t.close());
-
-  const { get, send } = customerCalls(() => ({ t, attendant, admin, stocker, courier, manager, ids }));
+  const { w, get, send } = useCustomersWorld();
 
   describe('lists', () => {
     it('answers each list by status in {customers} with the customer fields and money in reais', async () => {
       const active = await get('/api/customers');
       expect(active.statusCode).toBe(200);
-      expect(active.json().customers.map((c: { id: number }) => c.id)).toEqual([ids.joao]);
+      expect(active.json().customers.map((c: { id: number }) => c.id)).toEqual([w.ids.joao]);
       expect(active.json().customers[0]).toMatchObject({
-        id: ids.joao,
+        id: w.ids.joao,
         name: 'João Conceição',
         email: 'joao@cliente.com.br',
         phone: '11987654321',
@@ -65,16 +44,16 @@ describe('customers API', () => {
         },
       });
       const blocked = await get('/api/customers/blocked');
-      expect(blocked.json().customers).toMatchObject([{ id: ids.blocked, isBlocked: true, approved: true }]);
+      expect(blocked.json().customers).toMatchObject([{ id: w.ids.blocked, isBlocked: true, approved: true }]);
       const reproved = await get('/api/customers/reproved');
-      expect(reproved.json().customers).toMatchObject([{ id: ids.reproved, status: 'Reproved', approved: false }]);
+      expect(reproved.json().customers).toMatchObject([{ id: w.ids.reproved, status: 'Reproved', approved: false }]);
       const awaiting = await get('/api/administrator/customers/unnaproved');
-      expect(awaiting.json().customers).toMatchObject([{ id: ids.awaiting, status: 'Awaiting', level: 0 }]);
+      expect(awaiting.json().customers).toMatchObject([{ id: w.ids.awaiting, status: 'Awaiting', level: 0 }]);
     });
 
     it('lets the manager (customers) and selling (internal_sales) read the active list', async () => {
-      expect((await get('/api/customers', manager)).statusCode).toBe(200);
-      expect((await get('/api/customers', admin)).statusCode).toBe(200);
+      expect((await get('/api/customers', w.manager)).statusCode).toBe(200);
+      expect((await get('/api/customers', w.admin)).statusCode).toBe(200);
     });
   });
 
@@ -92,7 +71,7 @@ describe('customers API', () => {
     const res = await get('/api/administrator/customer/MARIA%40cliente.com.br');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
-      id: ids.awaiting,
+      id: w.ids.awaiting,
       document: '12ABC34501DE35',
       ordersCount: 0,
       approvedBy: null,
@@ -111,23 +90,23 @@ describe('customers API', () => {
     };
 
     it('matches name without accents or case, e-mail, document and phone with punctuation', async () => {
-      expect(await search('JOAO conceicao')).toEqual([ids.joao]);
-      expect(await search('conceição')).toEqual([ids.joao]);
-      expect(await search('pedro@cliente')).toEqual([ids.reproved]);
-      expect(await search('529.982.247-25')).toEqual([ids.joao]);
-      expect(await search('11.222.333/0001-81')).toEqual([ids.reproved]);
-      expect(await search('12.abc.345/01de-35')).toEqual([ids.awaiting]);
-      expect(await search('(41) 97777-6666')).toEqual([ids.blocked]);
-      expect(await search('+55 (11) 98765-4321')).toEqual([ids.joao]);
+      expect(await search('JOAO conceicao')).toEqual([w.ids.joao]);
+      expect(await search('conceição')).toEqual([w.ids.joao]);
+      expect(await search('pedro@cliente')).toEqual([w.ids.reproved]);
+      expect(await search('529.982.247-25')).toEqual([w.ids.joao]);
+      expect(await search('11.222.333/0001-81')).toEqual([w.ids.reproved]);
+      expect(await search('12.abc.345/01de-35')).toEqual([w.ids.awaiting]);
+      expect(await search('(41) 97777-6666')).toEqual([w.ids.blocked]);
+      expect(await search('+55 (11) 98765-4321')).toEqual([w.ids.joao]);
       expect(await search('cliente.com.br')).toHaveLength(4);
       expect(await search('100%')).toEqual([]);
     });
 
     it('lists approved customers first and filters by status when asked', async () => {
       const all = await search('cliente.com.br');
-      expect(all[0]).toBe(ids.joao);
+      expect(all[0]).toBe(w.ids.joao);
       const res = await get('/api/customers/full-search?param=cliente&status=Blocked');
-      expect(res.json().customers.map((c: { id: number }) => c.id)).toEqual([ids.blocked]);
+      expect(res.json().customers.map((c: { id: number }) => c.id)).toEqual([w.ids.blocked]);
     });
 
     it('refuses a query shorter than 2 characters', async () => {
@@ -139,46 +118,46 @@ describe('customers API', () => {
 
   describe('associate a courier', () => {
     it('associates an active courier and records it', async () => {
-      const delivererId = await employeeId(t.db, DEMO.courier);
-      const res = await send('PUT', '/api/employees/deliverer/sign/customer', { delivererId, customerId: ids.joao });
+      const delivererId = await employeeId(w.t.db, DEMO.courier);
+      const res = await send('PUT', '/api/employees/deliverer/sign/customer', { delivererId, customerId: w.ids.joao });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({
         deliverer: { id: delivererId, name: 'Diego Motoboy' },
         delivererAssociated: 'Diego Motoboy',
       });
-      const audit = await auditOf(t.db, ids.joao);
+      const audit = await auditOf(w.t.db, w.ids.joao);
       expect(audit.at(-1)).toMatchObject({
         action: 'associate-deliverer',
-        employee_id: await employeeId(t.db, DEMO.attendant),
+        employee_id: await employeeId(w.t.db, DEMO.attendant),
       });
     });
 
     it('refuses an employee that is not a courier, a blocked courier, an unknown one and a missing id', async () => {
-      const attendantId = await employeeId(t.db, DEMO.attendant);
-      const courier2 = await employeeId(t.db, DEMO.courier2);
-      await t.db.updateTable('employees').set({ blocked: true }).where('id', '=', courier2).execute();
+      const attendantId = await employeeId(w.t.db, DEMO.attendant);
+      const courier2 = await employeeId(w.t.db, DEMO.courier2);
+      await w.t.db.updateTable('employees').set({ blocked: true }).where('id', '=', courier2).execute();
       try {
         for (const delivererId of [attendantId, courier2, 99999]) {
           const res = await send('PUT', '/api/employees/deliverer/sign/customer', {
             delivererId,
-            customerId: ids.joao,
+            customerId: w.ids.joao,
           });
           expect(res.statusCode).toBe(400);
           expect(res.json()).toMatchObject({ errors: ['O funcionário informado não é um motoboy ativo.'] });
         }
       } finally {
-        await t.db.updateTable('employees').set({ blocked: false }).where('id', '=', courier2).execute();
+        await w.t.db.updateTable('employees').set({ blocked: false }).where('id', '=', courier2).execute();
       }
-      const missing = await send('PUT', '/api/employees/deliverer/sign/customer', { customerId: ids.joao });
+      const missing = await send('PUT', '/api/employees/deliverer/sign/customer', { customerId: w.ids.joao });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().errors).toContain('Informe o entregador');
     });
 
     it('refuses a blocked or reproved customer and an unknown one', async () => {
-      const delivererId = await employeeId(t.db, DEMO.courier);
+      const delivererId = await employeeId(w.t.db, DEMO.courier);
       const blocked = await send('PUT', '/api/employees/deliverer/sign/customer', {
         delivererId,
-        customerId: ids.blocked,
+        customerId: w.ids.blocked,
       });
       expect(blocked.statusCode).toBe(409);
       const unknown = await send('PUT', '/api/employees/deliverer/sign/customer', { delivererId, customerId: 99999 });
@@ -238,12 +217,12 @@ describe('customers API', () => {
         shippingCost: 15.9,
         warrantyPercentage: 12.5,
       });
-      const row = await t.db
+      const row = await w.t.db
         .selectFrom('customers')
         .selectAll()
-        .where('id', '=', ids.awaiting)
+        .where('id', '=', w.ids.awaiting)
         .executeTakeFirstOrThrow();
-      const attendantId = await employeeId(t.db, DEMO.attendant);
+      const attendantId = await employeeId(w.t.db, DEMO.attendant);
       expect(row).toMatchObject({
         status: 'APPROVED',
         shipping_cost_cents: 1590,
@@ -251,7 +230,7 @@ describe('customers API', () => {
         status_changed_by: attendantId,
       });
       expect(row.approved_at).toBeInstanceOf(Date);
-      const audit = await auditOf(t.db, ids.awaiting);
+      const audit = await auditOf(w.t.db, w.ids.awaiting);
       expect(audit.at(-1)?.action).toBe('approve');
       expect(audit.at(-1)?.changes).toMatchObject({
         status: { from: 'AWAITING', to: 'APPROVED' },
@@ -271,7 +250,7 @@ describe('customers API', () => {
     });
 
     it('reproves with approve:false, and re-approves a reproved customer', async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Rita Reprovável',
         email: 'rita@cliente.com.br',
         document: '71428793860',
@@ -297,7 +276,7 @@ describe('customers API', () => {
         warrantyPercentage: 0,
       });
       expect(approved.json().data).toMatchObject({ status: 'Approved', level: 3 });
-      expect((await auditOf(t.db, id)).map((a) => a.action)).toEqual(['reprove', 'approve']);
+      expect((await auditOf(w.t.db, id)).map((a) => a.action)).toEqual(['reprove', 'approve']);
     });
 
     it('refuses to approve a blocked customer and an unknown e-mail', async () => {
@@ -315,7 +294,7 @@ describe('customers API', () => {
 
   describe('status changes', () => {
     it('blocks only with a note, lists it as blocked, and unblocks back to Approved', async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Carla Caloteira',
         email: 'carla@cliente.com.br',
         document: '98765432100',
@@ -349,13 +328,13 @@ describe('customers API', () => {
       expect(twice.statusCode).toBe(409);
       const unblocked = await send('PATCH', `/api/administrator/customer/${id}/status`, { status: 'Approved' });
       expect(unblocked.json().data).toMatchObject({ status: 'Approved', isBlocked: false, statusNote: null });
-      const audit = await auditOf(t.db, id);
+      const audit = await auditOf(w.t.db, id);
       expect(audit.map((a) => a.action)).toEqual(['block', 'unblock']);
       expect(JSON.stringify(audit[0]?.changes)).toContain('Cheques sem fundo');
     });
 
     it('unblocks a customer blocked while waiting back to waiting', async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Wagner Espera',
         email: 'wagner@cliente.com.br',
         document: '11144477735',
@@ -370,7 +349,7 @@ describe('customers API', () => {
     });
 
     it('re-approves a reproved customer keeping its terms, and sends a waiting one to the approval form', async () => {
-      const withLevel = await insertCustomer(t.db, {
+      const withLevel = await insertCustomer(w.t.db, {
         name: 'Luiz Nível',
         email: 'luiz@cliente.com.br',
         document: '12345678909',
@@ -380,7 +359,7 @@ describe('customers API', () => {
       });
       const ok = await send('PATCH', `/api/administrator/customer/${withLevel}/status`, { status: 'Approved' });
       expect(ok.json().data).toMatchObject({ status: 'Approved', approved: true });
-      const retail = await insertCustomer(t.db, {
+      const retail = await insertCustomer(w.t.db, {
         name: 'Vera Varejo',
         email: 'vera@cliente.com.br',
         document: '66677788809',
@@ -389,7 +368,7 @@ describe('customers API', () => {
       });
       const noLevel = await send('PATCH', `/api/administrator/customer/${retail}/status`, { status: 'Approved' });
       expect(noLevel.json().data).toMatchObject({ status: 'Approved', level: 0 });
-      const waiting = await insertCustomer(t.db, {
+      const waiting = await insertCustomer(w.t.db, {
         name: 'Wanda Espera',
         email: 'wanda@cliente.com.br',
         document: '77788899910',
@@ -408,10 +387,10 @@ describe('customers API', () => {
     });
 
     it('refuses unknown statuses, unknown fields and unknown customers', async () => {
-      const bad = await send('PATCH', `/api/administrator/customer/${ids.joao}/status`, { status: 'APPROVED' });
+      const bad = await send('PATCH', `/api/administrator/customer/${w.ids.joao}/status`, { status: 'APPROVED' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors).toContain('Situação inválida: use Approved, Blocked ou Reproved.');
-      const extra = await send('PATCH', `/api/administrator/customer/${ids.joao}/status`, {
+      const extra = await send('PATCH', `/api/administrator/customer/${w.ids.joao}/status`, {
         status: 'Approved',
         level: 1,
       });
@@ -423,7 +402,7 @@ describe('customers API', () => {
 
   describe('edit', () => {
     it('edits level, shipping cost, warranty and fast-delivery tax, and reproves when approve is false', async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Edu Editável',
         email: 'edu@cliente.com.br',
         document: '22233344405',
@@ -449,7 +428,7 @@ describe('customers API', () => {
         fastDeliveryTax: 7.5,
         status: 'Approved',
       });
-      const row = await t.db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await w.t.db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({
         shipping_cost_cents: 2000,
         fast_delivery_tax_cents: 750,
@@ -463,11 +442,11 @@ describe('customers API', () => {
         approve: false,
       });
       expect(reprove.json().data.status).toBe('Reproved');
-      expect((await auditOf(t.db, id)).map((a) => a.action)).toEqual(['edit', 'edit']);
+      expect((await auditOf(w.t.db, id)).map((a) => a.action)).toEqual(['edit', 'edit']);
     });
 
     it('validates: shipping cost required, warranty 0 to 100, a known level, the e-mail of the customer', async () => {
-      const base = { customerId: ids.joao, level: 1, warrantyPercentage: 0, shippingCost: 10, approve: true };
+      const base = { customerId: w.ids.joao, level: 1, warrantyPercentage: 0, shippingCost: 10, approve: true };
       const noShipping = await send('PATCH', '/api/customers', { ...base, shippingCost: undefined });
       expect(noShipping.json().errors).toEqual(['Informe o preço do frete para o cliente']);
       const negative = await send('PATCH', '/api/customers', { ...base, warrantyPercentage: -1 });
@@ -488,7 +467,7 @@ describe('customers API', () => {
 
     it('keeps a blocked customer blocked', async () => {
       const res = await send('PATCH', '/api/customers', {
-        customerId: ids.blocked,
+        customerId: w.ids.blocked,
         level: 2,
         warrantyPercentage: 3,
         shippingCost: 9,
@@ -500,7 +479,7 @@ describe('customers API', () => {
 
   describe('delete', () => {
     it('deletes a customer without orders, with an audit row', async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Dora Deletável',
         email: 'dora@cliente.com.br',
         document: '33344455506',
@@ -509,13 +488,13 @@ describe('customers API', () => {
       const res = await send('DELETE', `/api/customers/${id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ data: { id } });
-      expect(await t.db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
-      expect((await auditOf(t.db, id)).map((a) => a.action)).toEqual(['delete']);
+      expect(await w.t.db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+      expect((await auditOf(w.t.db, id)).map((a) => a.action)).toEqual(['delete']);
       expect((await send('DELETE', `/api/customers/${id}`)).statusCode).toBe(404);
     });
 
     it("answers 409 'Cliente não pode ser deletado.' for a customer with orders, saying why and what to do instead", async () => {
-      const id = await insertCustomer(t.db, {
+      const id = await insertCustomer(w.t.db, {
         name: 'Otávio Pedidos',
         email: 'otavio@cliente.com.br',
         document: '44455566607',
@@ -524,7 +503,7 @@ describe('customers API', () => {
         level: 1,
         approved: true,
       });
-      await insertOrder(t.db, id, 'DEL-001', '2026-03-10T12:00:00Z');
+      await insertOrder(w.t.db, id, 'DEL-001', '2026-03-10T12:00:00Z');
       const res = await send('DELETE', `/api/customers/${id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
@@ -533,11 +512,11 @@ describe('customers API', () => {
           'Cliente não pode ser deletado. Ele tem 1 pedido registrado, que precisa ser mantido; para que não compre mais, bloqueie-o.',
         ],
       });
-      await insertOrder(t.db, id, 'DEL-002', '2026-03-11T12:00:00Z');
+      await insertOrder(w.t.db, id, 'DEL-002', '2026-03-11T12:00:00Z');
       expect((await send('DELETE', `/api/customers/${id}`)).json().errors).toEqual([
         'Cliente não pode ser deletado. Ele tem 2 pedidos registrados, que precisam ser mantidos; para que não compre mais, bloqueie-o.',
       ]);
-      expect(await t.db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined();
+      expect(await w.t.db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined();
     });
   });
 });

@@ -1,7 +1,7 @@
 import { customerSearchText } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import type { CustomerStatus } from '../../db/schema';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { bearer, createTestApp, DEMO, signIn, type TestApp, useWorld } from '../../test/helpers';
 
 export interface NewCustomer {
   name: string;
@@ -190,6 +190,12 @@ export async function openCustomersWorld(): Promise<CustomersWorld> {
 }
 
 /** The requests of the customers' tests, on the world `world()` answers when called. */
+/**
+ * Opens the customers' world before the file's tests and closes it after them: answers the world (filled in by
+ * beforeAll, an app and a database of the file's own) and its calls.
+ */
+export const useCustomersWorld = () => useWorld(openCustomersWorld, customerCalls);
+
 export function customerCalls(world: () => CustomersWorld) {
   const get = (url: string, token = world().attendant) =>
     world().t.app.inject({ method: 'GET', url, headers: bearer(token) });

@@ -13,26 +13,21 @@ import {
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../plugins/auth';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createTestApp, type DemoRole, expectApiError, injectApi, signInAll, type TestApp } from '../../test/helpers';
 import { pdfText } from '../../test/pdf-text';
 import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orders/test-orders';
 import { createDispatchService } from './dispatch.service';
 
-type Role = keyof typeof DEMO;
+type Role = DemoRole;
 let t: TestApp;
 let world: OrderWorld;
 const tokens = {} as Record<Role, string>;
 let signature: string;
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token = tokens.attendant) =>
-  t.app.inject({ method, url: `/api${url}`, ...(payload ? { payload } : {}), headers: bearer(token) });
+  injectApi(t.app, method, url, token, payload);
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.statusCode).toBe(status);
-  const body = apiErrorSchema.parse(res.json());
-  expect(body.code).toBe(code);
-  return body;
-}
+const expectError = expectApiError;
 
 /** An order packed for a motoboy (Aguardando motoboy), paid as given; `quantities` of the world's products. */
 async function packed(quantities: number[], payment: 'CASH' | 'PIX' | 'BANK_TRANSFER' = 'CASH') {
@@ -65,7 +60,7 @@ const runCount = async () =>
 beforeAll(async () => {
   t = await createTestApp();
   world = await createOrderWorld(t.db);
-  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+  Object.assign(tokens, await signInAll(t.app));
   signature = await picture('png');
 }, 120_000);
 afterAll(() => t.close());

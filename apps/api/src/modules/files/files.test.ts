@@ -2,6 +2,7 @@ import { ORDER_STATUS } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orders/test-orders';
+import { onePictureProductBody } from '../products/test-products';
 
 const S = ORDER_STATUS;
 let t: TestApp;
@@ -31,18 +32,10 @@ async function productPictureUrl(): Promise<string> {
     method: 'POST',
     url: '/api/products',
     headers: bearer(stocker),
-    payload: {
-      name: 'Película de vidro',
-      description: 'Vidro temperado',
-      brand: 'Marca Arquivos',
-      cost: 5,
-      sellPrice: 19.9,
-      discount: { silverPercentage: 10, goldPercentage: 5 },
-      stock: 0,
-      tags: [],
-      stockAlert: 1,
-      images: [await picture('png', 64, 48)],
-    },
+    payload: onePictureProductBody(
+      { name: 'Película de vidro', description: 'Vidro temperado', brand: 'Marca Arquivos', cost: 5, sellPrice: 19.9 },
+      await picture('png', 64, 48),
+    ),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.imagesUrl[0] as string;

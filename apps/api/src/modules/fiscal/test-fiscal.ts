@@ -1,12 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import type { FiscalIssuerBody } from '@backoffice/contract';
+import type { DB } from '../../db/database';
 import { bearer, type TestApp } from '../../test/helpers';
+import { createOrderWorld, type OrderWorld } from '../orders/test-orders';
 import { TEST_CERTIFICATE_CNPJ } from './test-certificate';
 import { issuerBody, simplesProfileBody } from './test-fiscal-bodies';
 
 export { issuerBody, simplesProfileBody };
 
 /** The fiscal setup's test helpers (the API's tests; other modules' tests may use them too). */
+
+/**
+ * The order world of the notes' tests: its products a phone's NCM 8517.13.00 of national origin, its customer a
+ * company in Rio de Janeiro (CNPJ 44.555.666/0001-81) at Rua Uruguaiana 50, Centro, with `complement` when given.
+ */
+export async function createFiscalOrderWorld(db: DB, complement?: string): Promise<OrderWorld> {
+  const world = await createOrderWorld(db);
+  await db.updateTable('products').set({ ncm: '85171300', origin: 0 }).where('id', 'in', world.products).execute();
+  await db
+    .updateTable('customers')
+    .set({
+      document: '44555666000181',
+      name: 'Loja de Celulares Carioca Ltda',
+      street: 'Rua Uruguaiana',
+      number: '50',
+      ...(complement ? { complement } : {}),
+      neighborhood: 'Centro',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      zip_code: '20050-091',
+    })
+    .where('id', '=', world.customerId)
+    .execute();
+  return world;
+}
 
 export const putIssuer = (t: TestApp, token: string, body: unknown) =>
   t.app.inject({ method: 'PUT', url: '/api/fiscal/issuer', headers: bearer(token), payload: body as object });

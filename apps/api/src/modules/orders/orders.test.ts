@@ -1,8 +1,7 @@
-import { availableActions, ORDER_STATUS, ORDER_TEXTS, PERMISSIONS } from '@backoffice/contract';
+import { availableActions, ORDER_STATUS, ORDER_TEXTS } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPasswordHash } from '../../db/seed/foundation';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
-import { createOrder, createOrderWorld, type OrderWorld, picture } from './test-orders';
+import { createOrder, createOrderWorld, insertCourierWithOrdersRole, type OrderWorld, picture } from './test-orders';
 
 const S = ORDER_STATUS;
 type Role = keyof typeof DEMO;
@@ -224,23 +223,11 @@ describe('who may make each move (each call × each demo role and function)', ()
   }, 120_000);
 
   it('tells a courier whose role holds orders, in Portuguese, why he may not cancel', async () => {
-    const role = await t.db
-      .insertInto('roles')
-      .values({ name: 'Entregas com pedidos', permissions: [PERMISSIONS.orders] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('employees')
-      .values({
-        name: 'Fábio Motoboy',
-        email: 'fabio.motoboy@exemplo.com',
-        func: 2,
-        phone: '11900000000',
-        document: '',
-        role_id: role.id,
-        password_hash: await demoPasswordHash(),
-      })
-      .execute();
+    await insertCourierWithOrdersRole(t.db, 'Entregas com pedidos', {
+      name: 'Fábio Motoboy',
+      email: 'fabio.motoboy@exemplo.com',
+      phone: '11900000000',
+    });
     const order = await createOrder(t.db, world, { status: S.AGUARDANDO_MOTOBOY, delivererId: world.staff.courier });
     const res = await t.app.inject({
       method: 'PATCH',

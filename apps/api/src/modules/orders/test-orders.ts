@@ -4,12 +4,14 @@ import {
   ORDER_STATUS,
   ORDER_TRANSITIONS,
   type OrderStatusKey,
+  PERMISSIONS,
   packingAction,
   STOCK_RELEASED_ON,
 } from '@backoffice/contract';
 import sharp from 'sharp';
 import type { DB } from '../../db/database';
 import type { PaymentMethodColumn } from '../../db/schema';
+import { demoPasswordHash } from '../../db/seed/foundation';
 import { DEMO } from '../../test/helpers';
 import { moveStock } from '../stock/stock.service';
 
@@ -212,4 +214,24 @@ export async function picture(format: 'png' | 'jpeg' = 'jpeg', width = 40, heigh
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
   const buffer = format === 'png' ? await image.png().toBuffer() : await image.jpeg().toBuffer();
   return buffer.toString('base64');
+}
+
+/**
+ * A courier (function 2) of his own role `role` holding the orders' permission, who signs in with the demo's
+ * password: no document, on `phone`.
+ */
+export async function insertCourierWithOrdersRole(
+  db: DB,
+  role: string,
+  courier: { name: string; email: string; phone: string },
+): Promise<void> {
+  const { id } = await db
+    .insertInto('roles')
+    .values({ name: role, permissions: [PERMISSIONS.orders] })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('employees')
+    .values({ ...courier, func: 2, document: '', role_id: id, password_hash: await demoPasswordHash() })
+    .execute();
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   apiErrorSchema,
-  COMPANY_ID,
   DEFAULT_CARD_SETTINGS,
   ORDER_PAYMENT_TEXTS,
   ORDER_STATUS,
@@ -9,16 +8,17 @@ import {
   pixWebhookInfoSchema,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { bearer, createTestApp, DEMO, type DemoRole, injectApi, signInAll, type TestApp } from '../../test/helpers';
 import { picture } from '../orders/test-orders';
 import { createCustomer, createProduct } from '../selling/test-selling';
+import { setUpPixStore } from './test-payments';
 
 /**
  * A sale split at checkout — a Pix part now, the rest by card at the door — and the courier typing the card
  * machine's receipt when he delivers (decision 0042's amendment). Every figure is worked out by hand below.
  */
 
-type Role = keyof typeof DEMO;
+type Role = DemoRole;
 let t: TestApp;
 const tokens = {} as Record<Role, string>;
 let secret: string;
@@ -27,12 +27,7 @@ let jpeg: string;
 let courierId: number;
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown, token = tokens.attendant) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: bearer(token),
-  });
+  injectApi(t.app, method, url, token, payload);
 const statusOf = async (orderId: number) =>
   (await t.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
 const partsOf = async (orderId: number) =>
@@ -54,26 +49,10 @@ const receipt = (amount: number) => ({
 
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: 'https://loja.example.com.br' });
-  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+  Object.assign(tokens, await signInAll(t.app));
   secret = pixWebhookInfoSchema.parse((await call('GET', '/payments/pix/webhook', undefined, tokens.admin)).json()).data
     .secret;
-  await t.db
-    .insertInto('bank_settings')
-    .values({ name: 'Pix da loja', type: 'Pix', pix_type: 'EMAIL', pix_key: 'pix@loja.com.br' })
-    .execute();
-  await t.db
-    .insertInto('company_settings')
-    .values({
-      company_id: COMPANY_ID,
-      name: 'Loja',
-      merchant_name: 'LOJA DEMO',
-      merchant_city: 'SAO PAULO',
-      pix_auto: true,
-    })
-    .onConflict((oc) =>
-      oc.column('company_id').doUpdateSet({ merchant_name: 'LOJA DEMO', merchant_city: 'SAO PAULO', pix_auto: true }),
-    )
-    .execute();
+  await setUpPixStore(t.db, 'LOJA DEMO');
   // The acquirer's credit in 3×: 3,49 %.
   const fees = { ...DEFAULT_CARD_SETTINGS, creditFees: Array.from({ length: 12 }, () => 3.49) };
   expect((await call('PUT', '/settings/card-fees', fees, tokens.admin)).statusCode).toBe(200);

@@ -9,13 +9,12 @@ import {
   orderPaymentAnswerSchema,
   orderPaymentsSchema,
   PAYMENT_TEXTS,
-  PERMISSIONS,
   pixWebhookInfoSchema,
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPasswordHash } from '../../db/seed/foundation';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createTestApp, type DemoRole, injectApi, signIn, signInAll, type TestApp } from '../../test/helpers';
+import { insertCourierWithOrdersRole } from '../orders/test-orders';
 import { createCustomer, createProduct } from '../selling/test-selling';
 import { expectError, setPixAutoOf } from './test-payments';
 
@@ -24,7 +23,7 @@ import { expectError, setPixAutoOf } from './test-payments';
  * below is worked out by hand in the comments, never read from the code under test.
  */
 
-type Role = keyof typeof DEMO;
+type Role = DemoRole;
 let t: TestApp;
 const tokens = {} as Record<Role, string>;
 let secret: string;
@@ -36,13 +35,7 @@ const call = (
   payload?: unknown,
   token: string | null = tokens.attendant,
   headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: { ...(token ? bearer(token) : {}), ...headers },
-  });
+) => injectApi(t.app, method, url, token, payload, headers);
 /** Defined in the PostgreSQL pass of .ci/run only (what it needs, two sessions, PGlite has not). */
 const onPostgres = process.env.DATABASE_URL ? it : () => undefined;
 const webhook = (body: unknown) => call('POST', `/payments/pix/webhook/${secret}/pix`, body, null);
@@ -95,7 +88,7 @@ const card = (instalments: number, kind: 'DEBIT' | 'CREDIT' = 'CREDIT') => ({
 
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: 'https://loja.example.com.br' });
-  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+  Object.assign(tokens, await signInAll(t.app));
   const res = await call('GET', '/payments/pix/webhook', undefined, tokens.admin);
   secret = pixWebhookInfoSchema.parse(res.json()).data.secret;
   // The shop's Pix receiver, so a Pix part has its BR Code.
@@ -311,23 +304,11 @@ describe('what a part may not be', () => {
   });
 
   it("a courier whose role holds orders reads and pays only his own orders' parts (404 otherwise, as every order read)", async () => {
-    const role = await t.db
-      .insertInto('roles')
-      .values({ name: 'Entregas com pedidos (partes)', permissions: [PERMISSIONS.orders] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('employees')
-      .values({
-        name: 'Gil Motoboy',
-        email: 'gil.motoboy@exemplo.com',
-        func: 2,
-        phone: '11900000001',
-        document: '',
-        role_id: role.id,
-        password_hash: await demoPasswordHash(),
-      })
-      .execute();
+    await insertCourierWithOrdersRole(t.db, 'Entregas com pedidos (partes)', {
+      name: 'Gil Motoboy',
+      email: 'gil.motoboy@exemplo.com',
+      phone: '11900000001',
+    });
     const gil = await signIn(t.app, 'gil.motoboy@exemplo.com');
     // A Pix order waiting for its payment: no courier's yet, not his to read.
     const order = await pixOrder(10_000);

@@ -1,33 +1,18 @@
 import { ORDER_STATUS, pixReceivedListSchema } from '@backoffice/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type TestApp } from '../../test/helpers';
-import { expectError, openPixWorld, pixCalls, type Role } from './test-payments';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../test/helpers';
+import { expectError, usePixWorld } from './test-payments';
 
 /**
  * The Pix webhook's deliveries: bad entries, hostile keys, a wrong secret, refunds (createTestApp through ./test-
  * payments: an app and a database of this file's own).
  */
 
-let t: TestApp;
-let tokens: Record<Role, string>;
-let secret: string;
-let logLines: string[];
-
-const { call, webhook, e2e, setPixAuto, pixOrder, orderRow, historyOf, pixRow, pixCount } = pixCalls(() => ({
-  t,
-  tokens,
-  secret,
-  logLines,
-}));
-
-beforeAll(async () => {
-  ({ t, tokens, secret, logLines } = await openPixWorld());
-}, 120_000);
-afterAll(() => t.close());
+const { w, call, webhook, e2e, setPixAuto, pixOrder, orderRow, historyOf, pixRow, pixCount } = usePixWorld();
 
 /** A delivery sent as the bank's bytes are (so a broken one can be sent), as JSON. */
-const webhookBytes = (body: Buffer | string, key = secret) =>
-  t.app.inject({
+const webhookBytes = (body: Buffer | string, key = w.secret) =>
+  w.t.app.inject({
     method: 'POST',
     url: `/api/payments/pix/webhook/${key}/pix`,
     payload: body,
@@ -110,11 +95,11 @@ describe('hostile keys and a txid in another case (issue 53, finding 11)', () =>
     expect(({} as { txid?: unknown }).txid).toBeUndefined();
     // Any other route still refuses such a body whole.
     expectError(
-      await t.app.inject({
+      await w.t.app.inject({
         method: 'POST',
         url: '/api/receivables/1/payments',
         payload: '{"method":"CASH","amount":1,"__proto__":{"x":1}}',
-        headers: { ...bearer(tokens.attendant), 'content-type': 'application/json' },
+        headers: { ...bearer(w.tokens.attendant), 'content-type': 'application/json' },
       }),
       400,
       'INVALID_JSON',
@@ -230,7 +215,7 @@ describe('a refund of a Pix (devolucoes, issue 34 §3)', () => {
           data: Array<{ id: string; kind: string; title: string; body: string; link: string }>;
         }
       ).data.filter((n) => n.kind === 'pix_refunded' && n.id.includes(id));
-    expect(await bell(tokens.attendant)).toEqual([
+    expect(await bell(w.tokens.attendant)).toEqual([
       expect.objectContaining({
         id: `pix-refund:${id}:12345`,
         title: 'Pix devolvido',
@@ -238,7 +223,7 @@ describe('a refund of a Pix (devolucoes, issue 34 §3)', () => {
         link: `/admin/orders?order=${order.id}`,
       }),
     ]);
-    expect(await bell(tokens.stocker)).toEqual([]);
+    expect(await bell(w.tokens.stocker)).toEqual([]);
 
     // The same refund delivered again changes nothing.
     expect((await webhook({ pix: [{ ...pix, devolucoes: [done] }] })).json()).toEqual({

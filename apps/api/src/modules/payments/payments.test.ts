@@ -1,58 +1,42 @@
 import { ORDER_STATUS, pixReceivedListSchema, pixWebhookInfoSchema } from '@backoffice/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/helpers';
-import { expectError, openPixWorld, pixCalls, type Role } from './test-payments';
+import { describe, expect, it } from 'vitest';
+import { expectError, usePixWorld } from './test-payments';
 
 /**
  * The Pix webhook: its URL, a Pix sale confirmed by the bank, a Pix matched by hand (createTestApp through ./test-
  * payments: an app and a database of this file's own).
  */
 
-let t: TestApp;
-let tokens: Record<Role, string>;
-let secret: string;
-let logLines: string[];
-
-const { call, webhook, e2e, setPixAuto, pixOrder, orderRow, historyOf, pixRow, pixCount } = pixCalls(() => ({
-  t,
-  tokens,
-  secret,
-  logLines,
-}));
-
-beforeAll(async () => {
-  ({ t, tokens, secret, logLines } = await openPixWorld());
-}, 120_000);
-afterAll(() => t.close());
+const { w, call, webhook, e2e, setPixAuto, pixOrder, orderRow, historyOf, pixRow, pixCount } = usePixWorld();
 
 describe('the Pix webhook URL', () => {
   it('is made once, shown to whoever holds the settings permission, and renewed on request', async () => {
     const first = pixWebhookInfoSchema.parse(
-      (await call('GET', '/payments/pix/webhook', undefined, tokens.admin)).json(),
+      (await call('GET', '/payments/pix/webhook', undefined, w.tokens.admin)).json(),
     );
-    expect(first.data.secret).toBe(secret);
-    expect(first.data.url).toBe(`https://loja.example.com.br/api/payments/pix/webhook/${secret}`);
+    expect(first.data.secret).toBe(w.secret);
+    expect(first.data.url).toBe(`https://loja.example.com.br/api/payments/pix/webhook/${w.secret}`);
     // 32 random bytes in base64url: 43 characters.
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expectError(await call('GET', '/payments/pix/webhook', undefined, tokens.attendant), 403, 'FORBIDDEN');
-    expectError(await call('POST', '/payments/pix/webhook', undefined, tokens.attendant), 403, 'FORBIDDEN');
+    expect(w.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expectError(await call('GET', '/payments/pix/webhook', undefined, w.tokens.attendant), 403, 'FORBIDDEN');
+    expectError(await call('POST', '/payments/pix/webhook', undefined, w.tokens.attendant), 403, 'FORBIDDEN');
 
     const renewed = pixWebhookInfoSchema.parse(
-      (await call('POST', '/payments/pix/webhook', undefined, tokens.admin)).json(),
+      (await call('POST', '/payments/pix/webhook', undefined, w.tokens.admin)).json(),
     );
-    expect(renewed.data.secret).not.toBe(secret);
+    expect(renewed.data.secret).not.toBe(w.secret);
     // The old URL stops at once; the new one answers.
-    expectError(await webhook({ pix: [] }, secret), 404, 'NOT_FOUND');
+    expectError(await webhook({ pix: [] }, w.secret), 404, 'NOT_FOUND');
     expect((await webhook({ pix: [] }, renewed.data.secret)).statusCode).toBe(200);
-    secret = renewed.data.secret;
+    w.secret = renewed.data.secret;
   });
 
   it('keeps the secret out of the log', async () => {
-    logLines.length = 0;
+    w.logLines.length = 0;
     expect((await webhook({ pix: [] })).statusCode).toBe(200);
-    const log = logLines.join('');
+    const log = w.logLines.join('');
     expect(log).toContain('/api/payments/pix/webhook/[redacted]/pix');
-    expect(log).not.toContain(secret);
+    expect(log).not.toContain(w.secret);
   });
 
   it('answers 404 to a wrong secret and records nothing, whatever the body', async () => {
@@ -210,7 +194,7 @@ describe('a Pix sale confirmed by the bank', () => {
 
     // A stocker may not confirm a payment; the attendant does.
     expectError(
-      await call('PATCH', '/workflow/order/confirm-pix', { orderId: order.id }, tokens.stocker),
+      await call('PATCH', '/workflow/order/confirm-pix', { orderId: order.id }, w.tokens.stocker),
       403,
       'FORBIDDEN',
     );
@@ -290,7 +274,7 @@ describe('matching a Pix by hand', () => {
     expect((await orderRow(other.id)).status).toBe(ORDER_STATUS.AGUARDANDO_COMPROVANTE);
 
     expectError(
-      await call('PATCH', `/payments/pix/received/${exact}`, { orderId: order.id }, tokens.stocker),
+      await call('PATCH', `/payments/pix/received/${exact}`, { orderId: order.id }, w.tokens.stocker),
       403,
       'FORBIDDEN',
     );
@@ -302,7 +286,7 @@ describe('matching a Pix by hand', () => {
     expect(stored?.confirmed_at).not.toBeNull();
     expect(stored?.matched_by).not.toBeNull();
     expect((await historyOf(order.id)).at(-1)?.note).toBe(`Pix recebido identificado manualmente (E2E ${exact}).`);
-    const audit = await t.db
+    const audit = await w.t.db
       .selectFrom('audit_events')
       .select(['action', 'entity_id'])
       .where('entity', '=', 'order')

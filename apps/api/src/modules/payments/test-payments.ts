@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, COMPANY_ID, pixWebhookInfoSchema } from '@backoffice/contract';
 import { expect } from 'vitest';
 import type { DB } from '../../db/database';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { bearer, createTestApp, DEMO, signIn, type TestApp, useWorld } from '../../test/helpers';
 import { createCustomer, createProduct } from '../selling/test-selling';
 
 /**
@@ -31,6 +31,23 @@ export async function setPixAutoOf(db: DB, on: boolean) {
     .insertInto('company_settings')
     .values({ company_id: COMPANY_ID, name: 'Loja', pix_auto: on })
     .onConflict((oc) => oc.column('company_id').doUpdateSet({ pix_auto: on }))
+    .execute();
+}
+
+/**
+ * The store takes Pix by itself: the bank's Pix key pix@loja.com.br, the merchant `merchantName` of SAO PAULO,
+ * 'Pix automático' on. The store's name becomes `name` when one is given (else it is 'Loja' on a first row).
+ */
+export async function setUpPixStore(db: DB, merchantName: string, name?: string) {
+  await db
+    .insertInto('bank_settings')
+    .values({ name: 'Pix da loja', type: 'Pix', pix_type: 'EMAIL', pix_key: 'pix@loja.com.br' })
+    .execute();
+  const merchant = { merchant_name: merchantName, merchant_city: 'SAO PAULO', pix_auto: true };
+  await db
+    .insertInto('company_settings')
+    .values({ company_id: COMPANY_ID, name: name ?? 'Loja', ...merchant })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ ...(name ? { name } : {}), ...merchant }))
     .execute();
 }
 
@@ -125,3 +142,9 @@ export async function openPixWorld(): Promise<PixWorld> {
   const secret = pixWebhookInfoSchema.parse(res.json()).data.secret;
   return { t, tokens, secret, logLines };
 }
+
+/**
+ * Opens the Pix webhook's world before the file's tests and closes it after them: answers the world (filled in by beforeAll, an app
+ * and a database of the file's own) and its calls.
+ */
+export const usePixWorld = () => useWorld(openPixWorld, pixCalls, 120_000);

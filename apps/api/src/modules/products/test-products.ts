@@ -29,6 +29,19 @@ export function productBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A product with one picture `image`, none in stock (alert at 1), no tags, 10 % off for silver and 5 % for gold. */
+export const onePictureProductBody = (
+  product: { name: string; description: string; brand: string; cost: number; sellPrice: number },
+  image: string,
+) => ({
+  ...product,
+  discount: { silverPercentage: 10, goldPercentage: 5 },
+  stock: 0,
+  tags: [],
+  stockAlert: 1,
+  images: [image],
+});
+
 /** What the products' test files (products*.test.ts) share: an app on a fresh database, the demo's tokens. */
 export interface ProductsWorld {
   t: TestApp;

@@ -2,7 +2,15 @@ import { apiErrorSchema, PERMISSIONS, PURCHASE_ENTRY_TEXTS, PURCHASE_TEXTS } fro
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { buildTestNfe, TEST_NFE_RECIPIENT_CNPJ, workedExampleNfeSpec } from './nfe/test-nfe';
-import { entryCounts, imeis, openNfeShop, productNow, sendNfe, setShopCnpj } from './test-purchases';
+import {
+  entryCounts,
+  imeis,
+  openNfeShop,
+  productNow,
+  sendNfe,
+  setShopCnpj,
+  workedExampleEntry,
+} from './test-purchases';
 
 /**
  * 'Entrada por XML' (issue 39 §2, decision 0049): the note's signature and recipient, a retried or doubled confirm,
@@ -14,16 +22,7 @@ describe('entry by the supplier NF-e XML', () => {
   let stocker: string;
   let iphone: { id: number; code: string };
   let caseProduct: { id: number; code: string };
-  const worked = buildTestNfe(workedExampleNfeSpec());
-  /** The IMEIs already in stock (5 iPhones) and the 10 arriving. */
-  const inStock = imeis(5, 101);
-  const arriving = imeis(10, 1);
-  const decisions = (phones: string[] = arriving) => ({
-    items: [
-      { line: 1, imeis: phones },
-      { line: 2, productId: caseProduct.id },
-    ],
-  });
+  const { worked, inStock, arriving, decisions } = workedExampleEntry(() => caseProduct.id);
 
   beforeEach(async () => {
     ({ t, stocker, iphone, caseProduct } = await openNfeShop(inStock));

@@ -9,7 +9,16 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, type TestApp } from '../../test/helpers';
 import { buildTestNfe, workedExampleNfeSpec } from './nfe/test-nfe';
-import { createProduct, entryCounts, IPHONE_ITEM, imeis, openNfeShop, productNow, sendNfe } from './test-purchases';
+import {
+  createProduct,
+  entryCounts,
+  IPHONE_ITEM,
+  imeis,
+  openNfeShop,
+  productNow,
+  sendNfe,
+  workedExampleEntry,
+} from './test-purchases';
 
 /**
  * 'Entrada por XML' (issue 39 §2, decision 0049), through the API on a fresh database each time (createTestApp in
@@ -25,16 +34,7 @@ describe('entry by the supplier NF-e XML', () => {
   let stocker: string;
   let iphone: { id: number; code: string };
   let caseProduct: { id: number; code: string };
-  const worked = buildTestNfe(workedExampleNfeSpec());
-  /** The IMEIs already in stock (5 iPhones) and the 10 arriving. */
-  const inStock = imeis(5, 101);
-  const arriving = imeis(10, 1);
-  const decisions = (phones: string[] = arriving) => ({
-    items: [
-      { line: 1, imeis: phones },
-      { line: 2, productId: caseProduct.id },
-    ],
-  });
+  const { worked, inStock, arriving, decisions } = workedExampleEntry(() => caseProduct.id);
 
   beforeEach(async () => {
     ({ t, stocker, iphone, caseProduct } = await openNfeShop(inStock));

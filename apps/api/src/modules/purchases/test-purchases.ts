@@ -2,7 +2,7 @@ import { type PurchaseDecisionsInput, reaisToCents } from '@backoffice/contract'
 import { expect } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { multipart } from '../imports/test-uploads';
-import { testImei } from './nfe/test-nfe';
+import { buildTestNfe, testImei, workedExampleNfeSpec } from './nfe/test-nfe';
 
 /** `count` Luhn-valid IMEIs from `from` on (the note builder's TAC). */
 export const imeis = (count: number, from = 1) => Array.from({ length: count }, (_, i) => testImei(from + i));
@@ -118,4 +118,23 @@ export async function openNfeShop(inStock: string[]) {
   });
   const caseProduct = await createProduct(t, stocker, { name: 'Capa transparente iPhone 15', cost: 7.5 });
   return { t, stocker, iphone, caseProduct };
+}
+
+/**
+ * The worked example's note and IMEIs: the 5 iPhones already in stock, the 10 arriving, and the decisions that
+ * take the iPhone's line with `phones` (the arriving ones by default) and link the case's line to `caseId()`.
+ */
+export function workedExampleEntry(caseId: () => number) {
+  const arriving = imeis(10, 1);
+  return {
+    worked: buildTestNfe(workedExampleNfeSpec()),
+    inStock: imeis(5, 101),
+    arriving,
+    decisions: (phones: string[] = arriving) => ({
+      items: [
+        { line: 1, imeis: phones },
+        { line: 2, productId: caseId() },
+      ],
+    }),
+  };
 }

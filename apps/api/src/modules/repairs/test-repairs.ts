@@ -1,6 +1,6 @@
 import { businessDay, luhnCheckDigit, shiftDay } from '@backoffice/contract';
 import { expect } from 'vitest';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { bearer, createTestApp, DEMO, signIn, type TestApp, useWorld } from '../../test/helpers';
 import { picture } from '../orders/test-orders';
 
 /** What the repairs' test files share: an app on a fresh database, the demo's tokens, the technician's id. */
@@ -57,3 +57,9 @@ export function repairCalls(world: () => RepairsWorld) {
 
   return { call, openRepair };
 }
+
+/**
+ * Opens the repairs' world before the file's tests and closes it after them: answers the world (filled in by beforeAll, an app
+ * and a database of the file's own) and its calls.
+ */
+export const useRepairsWorld = () => useWorld(openRepairsWorld, repairCalls);

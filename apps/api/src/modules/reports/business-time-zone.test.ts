@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/foundation';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { insertBrandProduct } from '../../test/plain-rows';
 
 /**
  * A shop in Manaus (BUSINESS_TIME_ZONE=America/Manaus, UTC−4 all year): its days begin at 04:00 UTC, an hour
@@ -25,24 +26,15 @@ describe('BUSINESS_TIME_ZONE moves the day boundaries of the reports and the CSV
   beforeAll(async () => {
     t = await createTestApp({ businessTimeZone: 'America/Manaus' });
     [manager, attendant] = await Promise.all([signIn(t.app, DEMO.manager), signIn(t.app, DEMO.attendant)]);
-    const brand = await t.db
-      .insertInto('brands')
-      .values({ name: 'Marca Manaus' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const product = await t.db
-      .insertInto('products')
-      .values({
+    const product = {
+      id: await insertBrandProduct(t.db, 'Marca Manaus', {
         code: 'MAO-1',
         name: 'Capinha Manaus',
-        brand_id: brand.id,
         cost_cents: 1000,
         sell_price_cents: 2000,
-        tags: [],
         search_text: '',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      }),
+    };
     productId = product.id;
     const person = {
       name: 'Iara Amazonas',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, checkoutResponseSchema, ORDER_STATUS } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPasswordHash } from '../../db/seed/foundation';
-import { bearer, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { bearer, DEMO, expectOrderAddsUp, signIn, type TestApp } from '../../test/helpers';
 import { picture } from '../orders/test-orders';
 import { createCustomer, createProduct, ledgerOf } from './test-selling';
 import {
@@ -414,14 +414,8 @@ describe('the order details add up (issue 15: items + freight shown, the fast-de
       discount: 0,
       total: 179.98,
     });
-    const cents = (n: number) => Math.round(n * 100);
-    expect(
-      cents(order.itemsTotal) +
-        cents(order.shippingCost) +
-        cents(order.fastDeliveryTax) +
-        cents(order.warranty) -
-        cents(order.discount),
-    ).toBe(cents(order.total));
+    const { itemsTotal: items, shippingCost: shipping, fastDeliveryTax: fastDelivery, warranty, discount } = order;
+    expectOrderAddsUp({ items, shipping, fastDelivery, warranty, discount }, order.total);
   });
 });
 

@@ -1,7 +1,8 @@
-import { apiErrorSchema, COMPANY_ID, pixWebhookInfoSchema } from '@backoffice/contract';
+import { apiErrorSchema, pixWebhookInfoSchema } from '@backoffice/contract';
 import { expect } from 'vitest';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { bearer, createTestApp, DEMO, signIn, type TestApp, useWorld } from '../../test/helpers';
 import { picture } from '../orders/test-orders';
+import { setUpPixStore } from '../payments/test-payments';
 import { createProduct } from '../selling/test-selling';
 
 /**
@@ -109,25 +110,7 @@ export async function openTradeInsWorld(): Promise<TradeInsWorld> {
   world.secret = pixWebhookInfoSchema.parse(
     (await call(world.admin, 'GET', '/payments/pix/webhook')).json(),
   ).data.secret;
-  await t.db
-    .insertInto('bank_settings')
-    .values({ name: 'Pix da loja', type: 'Pix', pix_type: 'EMAIL', pix_key: 'pix@loja.com.br' })
-    .execute();
-  await t.db
-    .insertInto('company_settings')
-    .values({
-      company_id: COMPANY_ID,
-      name: 'Loja Usados',
-      merchant_name: 'LOJA',
-      merchant_city: 'SAO PAULO',
-      pix_auto: true,
-    })
-    .onConflict((oc) =>
-      oc
-        .column('company_id')
-        .doUpdateSet({ name: 'Loja Usados', merchant_name: 'LOJA', merchant_city: 'SAO PAULO', pix_auto: true }),
-    )
-    .execute();
+  await setUpPixStore(t.db, 'LOJA', 'Loja Usados');
   // The manager's price table: an iPhone 12 128 GB is worth R$ 1.500,00 used.
   const price = await call(world.manager, 'POST', '/trade-ins/prices', {
     brand: 'Apple',
@@ -138,3 +121,9 @@ export async function openTradeInsWorld(): Promise<TradeInsWorld> {
   expect(price.statusCode, price.body).toBe(200);
   return world;
 }
+
+/**
+ * Opens the trade-ins' world before the file's tests and closes it after them: answers the world (filled in by beforeAll, an app
+ * and a database of the file's own) and its calls.
+ */
+export const useTradeInsWorld = () => useWorld(openTradeInsWorld, tradeInsCalls, 120_000);

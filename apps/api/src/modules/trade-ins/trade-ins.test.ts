@@ -1,71 +1,47 @@
 import { randomUUID } from 'node:crypto';
 import { formatBusinessDate, TRADE_IN_TEXTS } from '@backoffice/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testImei } from '../../lib/nfe/test-imei';
-import type { TestApp } from '../../test/helpers';
-import { CHECKLIST, expectError, openTradeInsWorld, tradeInsCalls } from './test-trade-ins';
+import { CHECKLIST, expectError, useTradeInsWorld } from './test-trade-ins';
 
 /**
  * Used phones taken in: what stops a trade-in, races, lost answers, the list, bought outright (createTestApp through
  * ./test-trade-ins: an app and a database of this file's own).
  */
 
-let t: TestApp;
-let admin: string;
-let attendant: string;
-let stocker: string;
-let manager: string;
-let secret: string;
-let photo: string;
-let signature: string;
-
-const { call, seminovo, tradeIn } = tradeInsCalls(() => ({
-  t,
-  admin,
-  attendant,
-  stocker,
-  manager,
-  secret,
-  photo,
-  signature,
-}));
-
-beforeAll(async () => {
-  ({ t, admin, attendant, stocker, manager, secret, photo, signature } = await openTradeInsWorld());
-}, 120_000);
-afterAll(() => t.close());
+const { w, call, seminovo, tradeIn } = useTradeInsWorld();
 
 describe('what stops a trade-in', () => {
   it("an 'impedido' check ends it: no signature, no acceptance, nothing enters the stock", async () => {
     const created = await tradeIn('490154203237518');
-    const blocked = await call(attendant, 'POST', `/trade-ins/${created.id}/check`, {
+    const blocked = await call(w.attendant, 'POST', `/trade-ins/${created.id}/check`, {
       result: 'IMPEDIDO',
-      screenshot: photo,
+      screenshot: w.photo,
     });
     expect(blocked.statusCode, blocked.body).toBe(200);
     expect(blocked.json().data).toMatchObject({ status: 'BLOCKED', check: { result: 'IMPEDIDO' }, missing: [] });
     const product = await seminovo(`Seminovo impedido ${randomUUID()}`);
     const sign = expectError(
-      await call(attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature }),
+      await call(w.attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature: w.signature }),
       409,
       'TRANSITION_REFUSED',
     );
     expect(sign.errors[0]).toBe(`A avaliação ${created.code} não está em aberto (Impedido).`);
     expectError(
-      await call(attendant, 'POST', `/trade-ins/${created.id}/accept`, { productId: product.id, settlement: 'CASH' }),
+      await call(w.attendant, 'POST', `/trade-ins/${created.id}/accept`, { productId: product.id, settlement: 'CASH' }),
       409,
       'TRANSITION_REFUSED',
     );
-    const units = await t.db.selectFrom('product_units').select('id').where('imei', '=', '490154203237518').execute();
+    const units = await w.t.db.selectFrom('product_units').select('id').where('imei', '=', '490154203237518').execute();
     expect(units).toEqual([]);
   });
 
   it('refuses a bad IMEI, a bad CPF and a model outside the table priced by the attendant, writing nothing', async () => {
-    const before = await t.db
+    const before = await w.t.db
       .selectFrom('trade_ins')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const badImei = await call(attendant, 'POST', '/trade-ins', {
+    const badImei = await call(w.attendant, 'POST', '/trade-ins', {
       sellerName: 'Maria',
       sellerCpf: '52998224725',
       brand: 'Apple',
@@ -77,7 +53,7 @@ describe('what stops a trade-in', () => {
     expect(expectError(badImei, 400, 'INVALID_IMEI').errors[0]).toBe(
       'IMEI inválido: 356938035643808 (dígito verificador não confere).',
     );
-    const badCpf = await call(attendant, 'POST', '/trade-ins', {
+    const badCpf = await call(w.attendant, 'POST', '/trade-ins', {
       sellerName: 'Maria',
       sellerCpf: '529.982.247-26',
       brand: 'Apple',
@@ -89,7 +65,7 @@ describe('what stops a trade-in', () => {
     expect(badCpf.statusCode).toBe(400);
     expect(badCpf.body).toContain('CPF do vendedor inválido.');
     // A model the table does not price: only the manager sets its value.
-    const unpriced = await call(attendant, 'POST', '/trade-ins', {
+    const unpriced = await call(w.attendant, 'POST', '/trade-ins', {
       sellerName: 'Maria',
       sellerCpf: '52998224725',
       brand: 'Motorola',
@@ -102,12 +78,12 @@ describe('what stops a trade-in', () => {
     expect(expectError(unpriced, 403, 'FORBIDDEN').errors[0]).toBe(
       'Este modelo não está na tabela de preços: o valor é definido por quem gerencia a avaliação de usados.',
     );
-    const after = await t.db
+    const after = await w.t.db
       .selectFrom('trade_ins')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
-    const byManager = await call(manager, 'POST', '/trade-ins', {
+    const byManager = await call(w.manager, 'POST', '/trade-ins', {
       sellerName: 'Maria',
       sellerCpf: '52998224725',
       brand: 'Motorola',
@@ -123,10 +99,10 @@ describe('what stops a trade-in', () => {
 
   it('a phone still tied to its iCloud account is not accepted', async () => {
     const linked = await tradeIn('330000000000001', { checklist: { ...CHECKLIST, accountRemoved: false } });
-    await call(attendant, 'POST', `/trade-ins/${linked.id}/check`, { result: 'REGULAR', screenshot: photo });
-    await call(attendant, 'POST', `/trade-ins/${linked.id}/sign`, { signature });
+    await call(w.attendant, 'POST', `/trade-ins/${linked.id}/check`, { result: 'REGULAR', screenshot: w.photo });
+    await call(w.attendant, 'POST', `/trade-ins/${linked.id}/sign`, { signature: w.signature });
     const product = await seminovo(`Seminovo conta ${randomUUID()}`);
-    const refused = await call(attendant, 'POST', `/trade-ins/${linked.id}/accept`, {
+    const refused = await call(w.attendant, 'POST', `/trade-ins/${linked.id}/accept`, {
       productId: product.id,
       settlement: 'CASH',
     });
@@ -144,14 +120,14 @@ describe('one IMEI in two trade-ins at once', () => {
     const ready = [];
     for (let i = 0; i < 2; i++) {
       const created = await tradeIn(imei);
-      await call(attendant, 'POST', `/trade-ins/${created.id}/check`, { result: 'REGULAR', screenshot: photo });
-      const signed = await call(attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature });
+      await call(w.attendant, 'POST', `/trade-ins/${created.id}/check`, { result: 'REGULAR', screenshot: w.photo });
+      const signed = await call(w.attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature: w.signature });
       expect(signed.statusCode, signed.body).toBe(200);
       ready.push(created);
     }
     const answers = await Promise.all(
       ready.map((created) =>
-        call(attendant, 'POST', `/trade-ins/${created.id}/accept`, { productId: product.id, settlement: 'PIX' }),
+        call(w.attendant, 'POST', `/trade-ins/${created.id}/accept`, { productId: product.id, settlement: 'PIX' }),
       ),
     );
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
@@ -162,9 +138,9 @@ describe('one IMEI in two trade-ins at once', () => {
       TRADE_IN_TEXTS.imeiInAnotherTradeIn(imei),
       TRADE_IN_TEXTS.unitInStock(imei, `${name}, Em preparação`),
     ]).toContain(body.errors[0]);
-    const units = await t.db.selectFrom('product_units').select('id').where('imei', '=', imei).execute();
+    const units = await w.t.db.selectFrom('product_units').select('id').where('imei', '=', imei).execute();
     expect(units).toHaveLength(1);
-    const statuses = await t.db
+    const statuses = await w.t.db
       .selectFrom('trade_ins')
       .select('status')
       .where('imei', '=', imei)
@@ -184,18 +160,22 @@ describe('a lost answer', () => {
       storage: 128,
       imei: '990000000000002',
       checklist: CHECKLIST,
-      photos: [photo],
+      photos: [w.photo],
     };
     const key = randomUUID();
-    const first = await call(attendant, 'POST', '/trade-ins', body, key);
+    const first = await call(w.attendant, 'POST', '/trade-ins', body, key);
     expect(first.statusCode, first.body).toBe(201);
-    const second = await call(attendant, 'POST', '/trade-ins', body, key);
+    const second = await call(w.attendant, 'POST', '/trade-ins', body, key);
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json().data.id).toBe(first.json().data.id);
-    const rows = await t.db.selectFrom('trade_ins').select('id').where('seller_name', '=', 'Otávio Repetido').execute();
+    const rows = await w.t.db
+      .selectFrom('trade_ins')
+      .select('id')
+      .where('seller_name', '=', 'Otávio Repetido')
+      .execute();
     expect(rows).toHaveLength(1);
     expect(second.json().data.photos).toHaveLength(1);
-    const other = await call(attendant, 'POST', '/trade-ins', body, randomUUID());
+    const other = await call(w.attendant, 'POST', '/trade-ins', body, randomUUID());
     expect(other.json().data.id).not.toBe(first.json().data.id);
   });
 });
@@ -204,7 +184,7 @@ describe('the list on the server', () => {
   it("exports the list's trade-ins as aparelhos-usados.csv, filtered as the list", async () => {
     const created = await tradeIn('490154203237518', { sellerName: 'Zuléica Exportada' });
     // Searched as typed without the accent, in lower case: every word found.
-    const res = await call(attendant, 'GET', '/trade-ins/export.csv?search=zuleica%20exportada');
+    const res = await call(w.attendant, 'GET', '/trade-ins/export.csv?search=zuleica%20exportada');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body
@@ -221,31 +201,31 @@ describe('the list on the server', () => {
 
 describe('a used phone bought outright', () => {
   it('in cash: out of the attendant’s open register, R$ 1.200,00 as a trade-in entry', async () => {
-    const registers = await call(admin, 'POST', '/cash-registers', {
+    const registers = await call(w.admin, 'POST', '/cash-registers', {
       name: `Caixa usados ${randomUUID().slice(0, 6)}`,
     });
     expect(registers.statusCode, registers.body).toBe(201);
     const register = registers.json().data as { id: number };
-    const opened = await call(attendant, 'POST', `/cash-registers/${register.id}/open`, { float: 2000 });
+    const opened = await call(w.attendant, 'POST', `/cash-registers/${register.id}/open`, { float: 2000 });
     expect(opened.statusCode, opened.body).toBe(201);
     const sessionId = opened.json().data.id as number;
     const created = await tradeIn('220000000000004');
-    await call(attendant, 'POST', `/trade-ins/${created.id}/check`, { result: 'REGULAR', screenshot: photo });
-    await call(attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature });
+    await call(w.attendant, 'POST', `/trade-ins/${created.id}/check`, { result: 'REGULAR', screenshot: w.photo });
+    await call(w.attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature: w.signature });
     const product = await seminovo(`Seminovo dinheiro ${randomUUID()}`);
-    const accepted = await call(attendant, 'POST', `/trade-ins/${created.id}/accept`, {
+    const accepted = await call(w.attendant, 'POST', `/trade-ins/${created.id}/accept`, {
       productId: product.id,
       settlement: 'CASH',
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     // The same acceptance sent again (its answer lost): the trade-in as it is, the seller paid once.
-    const again = await call(attendant, 'POST', `/trade-ins/${created.id}/accept`, {
+    const again = await call(w.attendant, 'POST', `/trade-ins/${created.id}/accept`, {
       productId: product.id,
       settlement: 'CASH',
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data).toMatchObject({ status: 'ACCEPTED', settlement: 'CASH' });
-    const entries = await t.db
+    const entries = await w.t.db
       .selectFrom('cash_entries')
       .select(['kind', 'amount_cents', 'reason'])
       .where('kind', '=', 'TRADE_IN')
@@ -254,52 +234,55 @@ describe('a used phone bought outright', () => {
       ['TRADE_IN', 120_000, `Compra de aparelho usado ${created.code}`],
     ]);
     // The drawer expects R$ 2.000,00 − R$ 1.200,00 = R$ 800,00.
-    const session = await call(attendant, 'GET', `/cash-registers/sessions/${sessionId}`);
+    const session = await call(w.attendant, 'GET', `/cash-registers/sessions/${sessionId}`);
     expect(session.statusCode, session.body).toBe(200);
     expect(session.json().data.totals).toMatchObject({ float: 2000, out: 1200, expected: 800 });
   });
 
   it('in cash above what the drawer holds: refused, nothing paid nor taken in (issue 53, finding 4)', async () => {
     // The administrator's own register (the attendant's may be open from another test), with R$ 10,00 in it.
-    const registers = await call(admin, 'POST', '/cash-registers', {
+    const registers = await call(w.admin, 'POST', '/cash-registers', {
       name: `Caixa curto ${randomUUID().slice(0, 6)}`,
     });
     expect(registers.statusCode, registers.body).toBe(201);
     const register = registers.json().data as { id: number };
-    const opened = await call(admin, 'POST', `/cash-registers/${register.id}/open`, { float: 10 });
+    const opened = await call(w.admin, 'POST', `/cash-registers/${register.id}/open`, { float: 10 });
     expect(opened.statusCode, opened.body).toBe(201);
     const sessionId = opened.json().data.id as number;
     const created = await tradeIn('330000000000001');
     // The value lowered to R$ 500,00 (below the offer of R$ 1.200,00: the attendant may).
-    expect((await call(attendant, 'PUT', `/trade-ins/${created.id}/value`, { value: 500 })).statusCode).toBe(200);
-    await call(attendant, 'POST', `/trade-ins/${created.id}/check`, { result: 'REGULAR', screenshot: photo });
-    await call(attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature });
+    expect((await call(w.attendant, 'PUT', `/trade-ins/${created.id}/value`, { value: 500 })).statusCode).toBe(200);
+    await call(w.attendant, 'POST', `/trade-ins/${created.id}/check`, { result: 'REGULAR', screenshot: w.photo });
+    await call(w.attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature: w.signature });
     const product = await seminovo(`Seminovo caixa curto ${randomUUID()}`);
     const body = { productId: product.id, settlement: 'CASH' };
     // R$ 500,00 out of a drawer holding R$ 10,00 would leave it at 10,00 − 500,00 = −490,00.
     const refused = expectError(
-      await call(admin, 'POST', `/trade-ins/${created.id}/accept`, body),
+      await call(w.admin, 'POST', `/trade-ins/${created.id}/accept`, body),
       409,
       'TRANSITION_REFUSED',
     );
     expect(refused.errors[0]).toBe('O pagamento do aparelho usado passa do dinheiro esperado no caixa (R$ 10,00).');
     // Nothing changed: still open, no unit, no cash out, the drawer at R$ 10,00.
-    const row = await t.db
+    const row = await w.t.db
       .selectFrom('trade_ins')
       .select(['status', 'unit_id'])
       .where('id', '=', created.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'OPEN', unit_id: null });
-    const units = await t.db.selectFrom('product_units').select('id').where('trade_in_id', '=', created.id).execute();
+    const units = await w.t.db.selectFrom('product_units').select('id').where('trade_in_id', '=', created.id).execute();
     expect(units).toEqual([]);
-    const session = await call(admin, 'GET', `/cash-registers/sessions/${sessionId}`);
+    const session = await call(w.admin, 'GET', `/cash-registers/sessions/${sessionId}`);
     expect(session.json().data).toMatchObject({ totals: { out: 0, expected: 10 }, entries: [] });
     // A top-up of R$ 490,00 makes 10,00 + 490,00 = 500,00: exactly what it pays, leaving 0,00.
-    const topUp = await call(admin, 'POST', `/cash-registers/${register.id}/entries`, { kind: 'TOP_UP', amount: 490 });
+    const topUp = await call(w.admin, 'POST', `/cash-registers/${register.id}/entries`, {
+      kind: 'TOP_UP',
+      amount: 490,
+    });
     expect(topUp.statusCode, topUp.body).toBe(201);
-    const accepted = await call(admin, 'POST', `/trade-ins/${created.id}/accept`, body);
+    const accepted = await call(w.admin, 'POST', `/trade-ins/${created.id}/accept`, body);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const after = await call(admin, 'GET', `/cash-registers/sessions/${sessionId}`);
+    const after = await call(w.admin, 'GET', `/cash-registers/sessions/${sessionId}`);
     expect(after.json().data.totals).toMatchObject({ in: 490, out: 500, expected: 0 });
   });
 });

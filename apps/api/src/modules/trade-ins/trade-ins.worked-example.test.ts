@@ -1,45 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_STATUS, orderPaymentsSchema } from '@backoffice/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf-text';
 import { createCustomer, createProduct, ledgerOf } from '../selling/test-selling';
-import { CHECKLIST, expectError, openTradeInsWorld, tradeInsCalls } from './test-trade-ins';
+import { CHECKLIST, expectError, useTradeInsWorld } from './test-trade-ins';
 
 /**
  * Used phones taken in: the worked example, a used phone as part of the payment (createTestApp through ./test-trade-
  * ins: an app and a database of this file's own).
  */
 
-let t: TestApp;
-let admin: string;
-let attendant: string;
-let stocker: string;
-let manager: string;
-let secret: string;
-let photo: string;
-let signature: string;
-
-const { call, webhook, seminovo, tradeIn } = tradeInsCalls(() => ({
-  t,
-  admin,
-  attendant,
-  stocker,
-  manager,
-  secret,
-  photo,
-  signature,
-}));
-
-beforeAll(async () => {
-  ({ t, admin, attendant, stocker, manager, secret, photo, signature } = await openTradeInsWorld());
-}, 120_000);
-afterAll(() => t.close());
+const { w, call, webhook, seminovo, tradeIn } = useTradeInsWorld();
 
 describe('a used phone as part of the payment (the worked example)', () => {
   it('R$ 1.500,00 − 150,00 − 150,00 = R$ 1.200,00 offered; the customer pays R$ 1.800,00 by Pix; the phone waits in preparation, then sells with 90 days of warranty', async () => {
     // The evaluation alone: nothing saved.
-    const evaluated = await call(attendant, 'POST', '/trade-ins/evaluate', {
+    const evaluated = await call(w.attendant, 'POST', '/trade-ins/evaluate', {
       brand: 'apple',
       model: 'IPHONE 12',
       storage: 128,
@@ -56,18 +32,18 @@ describe('a used phone as part of the payment (the worked example)', () => {
     });
 
     // The new phone: R$ 3.000,00, sold by the order's own Pix, picked up.
-    const customer = await createCustomer(t.db);
-    const phone = await createProduct(t.db, {
+    const customer = await createCustomer(w.t.db);
+    const phone = await createProduct(w.t.db, {
       name: `iPhone 15 ${randomUUID()}`,
       costCents: 250_000,
       sellCents: 300_000,
       stock: 3,
     });
     expect(
-      (await call(attendant, 'POST', `/orders/cart/add/${customer.id}`, { productId: phone.id, quantity: 1 }))
+      (await call(w.attendant, 'POST', `/orders/cart/add/${customer.id}`, { productId: phone.id, quantity: 1 }))
         .statusCode,
     ).toBe(200);
-    const checkout = await call(attendant, 'POST', `/orders/checkout/pix/${customer.id}`, {
+    const checkout = await call(w.attendant, 'POST', `/orders/checkout/pix/${customer.id}`, {
       typeOfDelivery: 2,
       withWarranty: false,
       isFastDelivery: false,
@@ -79,7 +55,7 @@ describe('a used phone as part of the payment (the worked example)', () => {
     const created = await tradeIn('356938035643809', { customerId: customer.id });
     expect(created).toMatchObject({ status: 'OPEN', offer: 1200, value: 1200, phone: 'Apple iPhone 12 128 GB' });
     expect(created.code).toBe(`AV-${String(created.id).padStart(5, '0')}`);
-    const details = (await call(attendant, 'GET', `/trade-ins/${created.id}`)).json().data;
+    const details = (await call(w.attendant, 'GET', `/trade-ins/${created.id}`)).json().data;
     expect(details.photos).toHaveLength(1);
     expect(details.missing).toEqual([
       'Consulte o IMEI na lista de aparelhos impedidos antes de continuar: sem consulta, sem compra.',
@@ -88,7 +64,7 @@ describe('a used phone as part of the payment (the worked example)', () => {
 
     // The attendant may lower the value, not raise it above the offer; the manager may.
     const raised = expectError(
-      await call(attendant, 'PUT', `/trade-ins/${created.id}/value`, { value: 1300 }),
+      await call(w.attendant, 'PUT', `/trade-ins/${created.id}/value`, { value: 1300 }),
       403,
       'FORBIDDEN',
     );
@@ -97,24 +73,24 @@ describe('a used phone as part of the payment (the worked example)', () => {
     );
 
     // No check, no trade-in.
-    const early = await call(attendant, 'POST', `/trade-ins/${created.id}/accept`, {
+    const early = await call(w.attendant, 'POST', `/trade-ins/${created.id}/accept`, {
       productId: 1,
       settlement: 'ORDER',
       orderId: order.orderId,
     });
     expectError(early, 409, 'TRANSITION_REFUSED');
-    const checked = await call(attendant, 'POST', `/trade-ins/${created.id}/check`, {
+    const checked = await call(w.attendant, 'POST', `/trade-ins/${created.id}/check`, {
       result: 'REGULAR',
-      screenshot: photo,
+      screenshot: w.photo,
     });
     expect(checked.statusCode, checked.body).toBe(200);
     expect(checked.json().data.check).toMatchObject({ result: 'REGULAR', by: 'Beatriz Atendente' });
-    const signed = await call(attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature });
+    const signed = await call(w.attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature: w.signature });
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().data.missing).toEqual([]);
 
     // The term names both parties, the phone, its IMEI, the check and the price.
-    const term = await call(attendant, 'GET', `/trade-ins/${created.id}/term.pdf`);
+    const term = await call(w.attendant, 'GET', `/trade-ins/${created.id}/term.pdf`);
     expect(term.statusCode).toBe(200);
     expect(term.headers['content-type']).toBe('application/pdf');
     const text = pdfText(term.rawPayload).replace(/\s+/g, ' ');
@@ -129,7 +105,7 @@ describe('a used phone as part of the payment (the worked example)', () => {
 
     // Accepted as part of the order's payment: R$ 1.200,00 paid, R$ 1.800,00 due.
     const product = await seminovo(`iPhone 12 128 GB seminovo ${randomUUID()}`);
-    const accepted = await call(attendant, 'POST', `/trade-ins/${created.id}/accept`, {
+    const accepted = await call(w.attendant, 'POST', `/trade-ins/${created.id}/accept`, {
       productId: product.id,
       settlement: 'ORDER',
       orderId: order.orderId,
@@ -142,13 +118,13 @@ describe('a used phone as part of the payment (the worked example)', () => {
       unitStatus: 'PREPARING',
     });
     const parts = orderPaymentsSchema.parse(
-      (await call(attendant, 'GET', `/orders/${order.orderId}/payments`)).json(),
+      (await call(w.attendant, 'GET', `/orders/${order.orderId}/payments`)).json(),
     ).data;
     expect(parts).toMatchObject({ total: 3000, paid: 1200, due: 1800, paidInFull: false });
     expect(parts.parts.map((p) => [p.method, p.amount, p.status])).toEqual([['TRADE_IN', 1200, 'CONFIRMED']]);
 
     // The rest by Pix: R$ 1.800,00, paid by the bank; the order is paid in full and goes to the stocker.
-    const pix = await call(attendant, 'POST', `/orders/${order.orderId}/payments`, { method: 'PIX', amount: 1800 });
+    const pix = await call(w.attendant, 'POST', `/orders/${order.orderId}/payments`, { method: 'PIX', amount: 1800 });
     expect(pix.statusCode, pix.body).toBe(200);
     const txid = pix.json().data.pix.txid as string;
     const paid = await webhook([
@@ -161,10 +137,10 @@ describe('a used phone as part of the payment (the worked example)', () => {
     ]);
     expect(paid.statusCode, paid.body).toBe(200);
     const after = orderPaymentsSchema.parse(
-      (await call(attendant, 'GET', `/orders/${order.orderId}/payments`)).json(),
+      (await call(w.attendant, 'GET', `/orders/${order.orderId}/payments`)).json(),
     ).data;
     expect(after).toMatchObject({ paid: 3000, due: 0, paidInFull: true });
-    const status = await t.db
+    const status = await w.t.db
       .selectFrom('orders')
       .select('status')
       .where('id', '=', order.orderId)
@@ -172,42 +148,42 @@ describe('a used phone as part of the payment (the worked example)', () => {
     expect(status.status).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
 
     // The used phone: a unit of the seminovo at cost R$ 1.200,00, in preparation, not in stock.
-    const unit = await t.db
+    const unit = await w.t.db
       .selectFrom('product_units')
       .select(['status', 'cost_cents', 'warranty_days', 'product_id'])
       .where('imei', '=', '356938035643809')
       .executeTakeFirstOrThrow();
     expect(unit).toEqual({ status: 'PREPARING', cost_cents: 120_000, warranty_days: 90, product_id: product.id });
-    expect((await ledgerOf(t.db, product.id)).stock).toBe(0);
-    const preparing = (await call(stocker, 'GET', '/units/356938035643809')).json().data;
+    expect((await ledgerOf(w.t.db, product.id)).stock).toBe(0);
+    const preparing = (await call(w.stocker, 'GET', '/units/356938035643809')).json().data;
     expect(preparing.status).toBe('PREPARING');
     expect(preparing.history.map((h: { event: string }) => h.event)).toEqual(['Recebido como usado (em preparação)']);
 
     // Checked and released: one unit in stock at R$ 1.200,00, by a TRADE_IN ledger row.
-    const released = await call(stocker, 'POST', `/trade-ins/${created.id}/release`);
+    const released = await call(w.stocker, 'POST', `/trade-ins/${created.id}/release`);
     expect(released.statusCode, released.body).toBe(200);
-    const ledger = await ledgerOf(t.db, product.id);
+    const ledger = await ledgerOf(w.t.db, product.id);
     expect(ledger).toMatchObject({ stock: 1, sum: 1, last: 1, chained: true });
     expect(ledger.rows.map((r) => [r.kind, r.quantity_in])).toEqual([
       ['TRADE_IN', 0],
       ['TRADE_IN', 1],
     ]);
-    const cost = await t.db
+    const cost = await w.t.db
       .selectFrom('products')
       .select('cost_cents')
       .where('id', '=', product.id)
       .executeTakeFirstOrThrow();
     expect(cost.cost_cents).toBe(120_000);
-    expectError(await call(stocker, 'POST', `/trade-ins/${created.id}/release`), 409, 'TRANSITION_REFUSED');
+    expectError(await call(w.stocker, 'POST', `/trade-ins/${created.id}/release`), 409, 'TRANSITION_REFUSED');
 
     // Resold at the counter and picked up on 01/12/2026 15:00 UTC: 90 days of warranty end on 01/03/2027
     // (30 days of December after the 1st, 31 of January, 28 of February, 1 of March).
-    const buyer = await createCustomer(t.db);
+    const buyer = await createCustomer(w.t.db);
     expect(
-      (await call(attendant, 'POST', `/orders/cart/add/${buyer.id}`, { productId: product.id, quantity: 1 }))
+      (await call(w.attendant, 'POST', `/orders/cart/add/${buyer.id}`, { productId: product.id, quantity: 1 }))
         .statusCode,
     ).toBe(200);
-    const resale = await call(attendant, 'POST', `/orders/checkout/${buyer.id}`, {
+    const resale = await call(w.attendant, 'POST', `/orders/checkout/${buyer.id}`, {
       typeOfDelivery: 2,
       withWarranty: false,
       isFastDelivery: false,
@@ -215,22 +191,24 @@ describe('a used phone as part of the payment (the worked example)', () => {
     });
     expect(resale.statusCode, resale.body).toBe(200);
     const resold = resale.json() as { orderId: number };
-    expect((await call(stocker, 'PATCH', '/workflow/order/prepare', { orderId: resold.orderId })).statusCode).toBe(200);
-    const packed = await call(stocker, 'PATCH', '/workflow/order/pack', {
+    expect((await call(w.stocker, 'PATCH', '/workflow/order/prepare', { orderId: resold.orderId })).statusCode).toBe(
+      200,
+    );
+    const packed = await call(w.stocker, 'PATCH', '/workflow/order/pack', {
       orderId: resold.orderId,
-      images: [photo],
+      images: [w.photo],
       units: [{ productId: product.id, imei: '356938035643809' }],
     });
     expect(packed.statusCode, packed.body).toBe(200);
-    expect((await call(attendant, 'POST', '/workflow/order/finalize', { orderId: resold.orderId })).statusCode).toBe(
+    expect((await call(w.attendant, 'POST', '/workflow/order/finalize', { orderId: resold.orderId })).statusCode).toBe(
       200,
     );
-    await t.db
+    await w.t.db
       .updateTable('orders')
       .set({ finished_at: new Date('2026-12-01T15:00:00.000Z') })
       .where('id', '=', resold.orderId)
       .execute();
-    const sold = (await call(attendant, 'GET', '/units/356938035643809')).json().data;
+    const sold = (await call(w.attendant, 'GET', '/units/356938035643809')).json().data;
     expect(sold).toMatchObject({
       status: 'SOLD',
       deliveredAt: '2026-12-01T15:00:00.000Z',
@@ -239,7 +217,7 @@ describe('a used phone as part of the payment (the worked example)', () => {
 
     // The report: one trade-in this month, R$ 1.200,00 paid, resold for R$ 1.900,00: R$ 700,00 of margin.
     const day = new Date().toISOString().slice(0, 10);
-    const report = await call(manager, 'GET', `/trade-ins/report?from=${day.slice(0, 8)}01&to=${day}`);
+    const report = await call(w.manager, 'GET', `/trade-ins/report?from=${day.slice(0, 8)}01&to=${day}`);
     expect(report.statusCode, report.body).toBe(200);
     expect(report.json().data).toEqual([
       { month: day.slice(0, 7), count: 1, paid: 1200, resold: 1, resoldRevenue: 1900, resoldMargin: 700 },

@@ -1,10 +1,10 @@
 import { apiErrorSchema, FISCAL_NOTE_TEXTS, fiscalNoteSchema, ORDER_STATUS } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../../test/helpers';
-import { createOrder, createOrderWorld, type OrderWorld } from '../../orders/test-orders';
+import { createOrder, type OrderWorld } from '../../orders/test-orders';
 import { startTestProvider, type TestProvider } from '../provider/test-provider';
 import { makeTestCertificate } from '../test-certificate';
-import { issuerBody, putIssuer, simplesProfileBody, uploadCertificate } from '../test-fiscal';
+import { createFiscalOrderWorld, issuerBody, putIssuer, simplesProfileBody, uploadCertificate } from '../test-fiscal';
 
 /**
  * Issue 41 §2, the provider's route (decision 0057): the shop chose Nuvem Fiscal in 'Fiscal', so an order's note goes
@@ -32,22 +32,7 @@ beforeAll(async () => {
     fiscalSefazTimeoutMs: 1_000,
   });
   admin = await signIn(t.app, DEMO.admin);
-  world = await createOrderWorld(t.db);
-  await t.db.updateTable('products').set({ ncm: '85171300', origin: 0 }).where('id', 'in', world.products).execute();
-  await t.db
-    .updateTable('customers')
-    .set({
-      document: '44555666000181',
-      name: 'Loja de Celulares Carioca Ltda',
-      street: 'Rua Uruguaiana',
-      number: '50',
-      neighborhood: 'Centro',
-      city: 'Rio de Janeiro',
-      state: 'RJ',
-      zip_code: '20050-091',
-    })
-    .where('id', '=', world.customerId)
-    .execute();
+  world = await createFiscalOrderWorld(t.db);
   // Through the provider without its credentials: refused; with them, saved (the secret sealed, never answered).
   const without = await putIssuer(t, admin, issuerBody({ cnpj: '11222333000181', transport: 'NUVEM_FISCAL' }));
   expect(without.statusCode).toBe(400);

@@ -5,11 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../../lib/mailer';
 import { isValidAccessKey } from '../../../lib/nfe/access-key';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../../test/helpers';
-import { createOrder, createOrderWorld, type OrderWorld, picture } from '../../orders/test-orders';
+import { createOrder, type OrderWorld, picture } from '../../orders/test-orders';
 import { testSefazServerIdentity } from '../sefaz/test-pki';
 import { startTestSefaz, type TestSefaz } from '../sefaz/test-sefaz';
 import { makeTestCertificate } from '../test-certificate';
-import { issuerBody, putIssuer, saveTestIssuer, simplesProfileBody, uploadCertificate } from '../test-fiscal';
+import {
+  createFiscalOrderWorld,
+  issuerBody,
+  putIssuer,
+  saveTestIssuer,
+  simplesProfileBody,
+  uploadCertificate,
+} from '../test-fiscal';
 import { createNotesService } from './notes.service';
 
 /**
@@ -50,23 +57,7 @@ beforeAll(async () => {
   });
   admin = await signIn(t.app, DEMO.admin);
   stocker = await signIn(t.app, DEMO.stocker);
-  world = await createOrderWorld(t.db);
-  await t.db.updateTable('products').set({ ncm: '85171300', origin: 0 }).where('id', 'in', world.products).execute();
-  await t.db
-    .updateTable('customers')
-    .set({
-      document: '44555666000181',
-      name: 'Loja de Celulares Carioca Ltda',
-      street: 'Rua Uruguaiana',
-      number: '50',
-      complement: 'Loja 3',
-      neighborhood: 'Centro',
-      city: 'Rio de Janeiro',
-      state: 'RJ',
-      zip_code: '20050-091',
-    })
-    .where('id', '=', world.customerId)
-    .execute();
+  world = await createFiscalOrderWorld(t.db, 'Loja 3');
   await saveTestIssuer(t, admin);
   expect((await uploadCertificate(t, admin, certificate.pfx, certificate.password)).statusCode).toBe(201);
   const profile = await call('POST', '/fiscal/profiles', admin, simplesProfileBody('Celulares e acessórios'));
