@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../lib/csv';
+import { csvDate, csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { createSuppliersService } from './suppliers.service';
 
@@ -66,20 +66,18 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/suppliers/export.csv',
     {
       config,
-      schema: {
+      schema: csvExportSchema(
         tags,
-        summary: 'CSV (fornecedores.csv) de todos os fornecedores que atendem à busca, por nome',
-        description: CSV_OPENAPI_DESCRIPTION,
-        querystring: supplierExportQuerySchema,
-        produces: ['text/csv'],
-      },
+        'CSV (fornecedores.csv) de todos os fornecedores que atendem à busca, por nome',
+        supplierExportQuerySchema,
+      ),
     },
     async (request, reply) =>
-      reply
-        .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment('fornecedores.csv'))
-        .header('cache-control', 'no-store')
-        .send(csvStream(SUPPLIER_CSV_HEADERS, exporting.exportBatches(request.query), cells)),
+      sendCsv(
+        reply,
+        'fornecedores.csv',
+        csvStream(SUPPLIER_CSV_HEADERS, exporting.exportBatches(request.query), cells),
+      ),
   );
 
   app.post(
