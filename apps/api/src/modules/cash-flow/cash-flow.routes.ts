@@ -8,13 +8,12 @@ import {
   formatDay,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { replicaReads } from '../../db/database';
 import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { createCashFlowService } from './cash-flow.service';
 
 const config = { permissions: CASH_FLOW_PERMISSIONS };
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 const cells = (r: CashFlowRow) => [
   formatDay(r.start),

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
 import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { createPayablesService } from './payables.service';
 
@@ -31,7 +32,6 @@ const paymentParams = z.object({
   id: idParamSchema(PAYABLE_TEXTS.idInvalid),
   paymentId: idParamSchema(PAYABLE_TEXTS.paymentNotFound),
 });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** One CSV line of a bill. */
 const cells = (p: Payable) => [

@@ -36,12 +36,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
 import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { PRODUCT_CSV_HEADERS, productCsvCells } from './products.csv';
 import { createProductsService, type ProductsService } from './products.service';
 
 const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 /** A product code in the path; any text, an unknown one is answered 404. */
 const codeParams = z.object({ code: z.string().min(1) });
 const idParam = idParamSchema(PRODUCT_TEXTS.idInvalid);

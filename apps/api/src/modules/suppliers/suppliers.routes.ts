@@ -16,13 +16,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
 import { csvDate, csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { createSuppliersService } from './suppliers.service';
 
 /** Buying: bo:manage:purchases (full:access always passes). */
 const config = { permissions: [PERMISSIONS.purchases] };
 const params = z.object({ id: idParamSchema(SUPPLIER_TEXTS.idInvalid) });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** One CSV line of a supplier. */
 const cells = (s: Supplier) => [

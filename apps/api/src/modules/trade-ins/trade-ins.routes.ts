@@ -36,6 +36,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
 import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { createTradeInsService, type TradeInsService } from './trade-ins.service';
 
@@ -44,7 +45,6 @@ const desk = { permissions: [...TRADE_IN_PERMISSIONS] };
 const manager = { permissions: [PERMISSIONS.tradeIns] };
 const release = { permissions: [...TRADE_IN_RELEASE_PERMISSIONS] };
 const reports = { permissions: [...TRADE_IN_REPORT_PERMISSIONS] };
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const optionalMoney = (reais: number | null) => (reais === null ? '' : csvMoney(reais));
 
 /** One CSV line of a trade-in, as the list shows it. */
