@@ -224,6 +224,12 @@ const productRanking = (order: 'desc' | 'asc'): Entry => ({
 });
 const byEmployee = (employee: 'attendant' | 'courier') =>
   employee === 'attendant' ? { dates: true, attendant: true } : { dates: true, courier: true };
+/** The 'Agrupar por' choice of reports 19 and 21: `param`, one option a grouping, named by `labels`. */
+const groupingChoice = <T extends string>(
+  param: ReportChoice['param'],
+  values: readonly T[],
+  labels: Record<T, string>,
+): ReportChoice => ({ param, label: 'Agrupar por', options: values.map((value) => ({ value, label: labels[value] })) });
 const adjustments = (kind: 'exchange' | 'return', employee: 'attendant' | 'courier'): Entry => ({
   path: kind === 'exchange' ? REPORT_PATHS.exchanges : REPORT_PATHS.returns,
   filters: byEmployee(employee),
@@ -352,14 +358,7 @@ const entries: Record<GeneralReportNumber, Entry> = {
   },
   19: {
     path: REPORT_PATHS.margin,
-    filters: {
-      dates: true,
-      choice: {
-        param: 'groupBy',
-        label: 'Agrupar por',
-        options: MARGIN_GROUPS.map((value) => ({ value, label: MARGIN_GROUP_LABELS[value] })),
-      },
-    },
+    filters: { dates: true, choice: groupingChoice('groupBy', MARGIN_GROUPS, MARGIN_GROUP_LABELS) },
     paged: true,
     columns: (_level, choice) => {
       const group = (MARGIN_GROUPS as readonly string[]).includes(choice ?? '') ? (choice as MarginGroup) : 'product';
@@ -388,14 +387,7 @@ const entries: Record<GeneralReportNumber, Entry> = {
   },
   21: {
     path: REPORT_PATHS.revenue,
-    filters: {
-      dates: true,
-      choice: {
-        param: 'bucket',
-        label: 'Agrupar por',
-        options: REVENUE_BUCKETS.map((value) => ({ value, label: REVENUE_BUCKET_LABELS[value] })),
-      },
-    },
+    filters: { dates: true, choice: groupingChoice('bucket', REVENUE_BUCKETS, REVENUE_BUCKET_LABELS) },
     paged: true,
     columns: () => [
       { field: 'label', header: 'Período', minWidth: 170 },

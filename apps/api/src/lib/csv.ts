@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { CSV_BOM, type CsvValue, csvLine, formatBusinessDate } from '@backoffice/contract';
+import type { FastifyReply } from 'fastify';
 
 /**
  * CSV downloads streamed by the server. Cells, lines and money come from the contract's `csv.ts` (the
@@ -14,6 +15,23 @@ export const CSV_OPENAPI_DESCRIPTION =
 
 /** `attachment; filename="relatorio.csv"` for the Content-Disposition header. */
 export const csvAttachment = (fileName: string) => `attachment; filename="${fileName}"`;
+
+/** A CSV download's OpenAPI schema: its tags, summary and query, the CSV description, `text/csv`. */
+export const csvExportSchema = <Q>(tags: string[], summary: string, querystring: Q) => ({
+  tags,
+  summary,
+  description: CSV_OPENAPI_DESCRIPTION,
+  querystring,
+  produces: ['text/csv'],
+});
+
+/** Sends a CSV download as `fileName` (an attachment, never cached). */
+export const sendCsv = (reply: FastifyReply, fileName: string, body: Readable) =>
+  reply
+    .header('content-type', CSV_CONTENT_TYPE)
+    .header('content-disposition', csvAttachment(fileName))
+    .header('cache-control', 'no-store')
+    .send(body);
 
 /** An ISO instant → "DD/MM/YYYY", the business's day (`clock.ts`). */
 export const csvDate = (iso: string | Date | null | undefined) => (iso ? formatBusinessDate(new Date(iso)) : '');

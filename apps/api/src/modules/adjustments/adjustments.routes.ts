@@ -1,10 +1,10 @@
 import { adjustmentBodySchema, adjustmentResultSchema, PERMISSIONS, unitSchema } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { createAdjustmentsService } from './adjustments.service';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const imeiParams = z.object({ imei: z.string().regex(/^\d{15}$/, 'IMEI deve ter 15 dígitos.') });
 
 /** Exchanges and returns (issue 17 §5) and the analysis of the phones that come back. */

@@ -8,13 +8,12 @@ import {
   formatDay,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
+import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { createCashFlowService } from './cash-flow.service';
 
 const config = { permissions: CASH_FLOW_PERMISSIONS };
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 const cells = (r: CashFlowRow) => [
   formatDay(r.start),
@@ -53,24 +52,18 @@ export const cashFlowRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cash-flow/export.csv',
     {
       config,
-      schema: {
+      schema: csvExportSchema(
         tags,
-        summary: 'CSV (fluxo-de-caixa.csv) das linhas do fluxo de caixa, com os mesmos parâmetros',
-        description: CSV_OPENAPI_DESCRIPTION,
-        querystring: cashFlowQuerySchema,
-        produces: ['text/csv'],
-      },
+        'CSV (fluxo-de-caixa.csv) das linhas do fluxo de caixa, com os mesmos parâmetros',
+        cashFlowQuerySchema,
+      ),
     },
     async (request, reply) => {
       const flow = await exporting.flow(request.query);
       async function* batches() {
         yield flow.rows;
       }
-      return reply
-        .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment('fluxo-de-caixa.csv'))
-        .header('cache-control', 'no-store')
-        .send(csvStream(CASH_FLOW_CSV_HEADERS, batches(), cells));
+      return sendCsv(reply, 'fluxo-de-caixa.csv', csvStream(CASH_FLOW_CSV_HEADERS, batches(), cells));
     },
   );
 };

@@ -20,6 +20,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { type CashService, createCashService } from './cash.service';
 
@@ -30,7 +31,6 @@ import { type CashService, createCashService } from './cash.service';
 const config = { permissions: [...new Set([...CASH_OPERATE_PERMISSIONS, ...CASH_ADMIN_PERMISSIONS])] };
 const params = z.object({ id: idParamSchema(CASH_TEXTS.idInvalid) });
 const sessionParams = z.object({ id: idParamSchema(CASH_TEXTS.sessionNotFound) });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const tags = ['cash-registers'];
 
 type CashApp = Parameters<FastifyPluginAsyncZod>[0];

@@ -8,6 +8,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { createCreditService } from './credit.service';
 
@@ -18,7 +19,6 @@ const read = {
 /** Changing credit: 'Crédito e cobrança' only (full:access always passes). */
 const write = { permissions: [PERMISSIONS.credit] };
 const params = z.object({ id: idParamSchema(CREDIT_TEXTS.customerNotFound) });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** Credit per customer and the shop's credit settings (issue 40 §1). */
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -19,7 +19,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
+import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { createReceivablesService } from './receivables.service';
 
@@ -31,7 +32,6 @@ const paymentParams = z.object({
   id: idParamSchema(RECEIVABLE_TEXTS.idInvalid),
   paymentId: idParamSchema(RECEIVABLE_TEXTS.paymentNotFound),
 });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** One CSV line of an instalment. */
 const cells = (r: Receivable) => [
@@ -89,21 +89,19 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/receivables/export.csv',
     {
       config: desk,
-      schema: {
+      schema: csvExportSchema(
         tags,
-        summary: 'CSV (contas-a-receber.csv) de todas as parcelas que atendem aos filtros da lista, na ordem da lista',
-        description: CSV_OPENAPI_DESCRIPTION,
-        querystring: receivableListQuerySchema,
-        produces: ['text/csv'],
-      },
+        'CSV (contas-a-receber.csv) de todas as parcelas que atendem aos filtros da lista, na ordem da lista',
+        receivableListQuerySchema,
+      ),
     },
     async (request, reply) => {
       const { page: _page, pageSize: _size, ...filter } = request.query;
-      return reply
-        .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment('contas-a-receber.csv'))
-        .header('cache-control', 'no-store')
-        .send(csvStream(RECEIVABLE_CSV_HEADERS, exporting.exportBatches(filter), cells));
+      return sendCsv(
+        reply,
+        'contas-a-receber.csv',
+        csvStream(RECEIVABLE_CSV_HEADERS, exporting.exportBatches(filter), cells),
+      );
     },
   );
 

@@ -24,7 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
+import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { customerCsvColumns } from './customers.csv';
 import { createCustomerPrivacy } from './customers.privacy';
@@ -152,24 +152,17 @@ function registerReadRoutes(app: CustomersApp, service: CustomersService, export
     '/customers/export.csv',
     {
       config: { permissions: [CUSTOMERS] },
-      schema: {
+      schema: csvExportSchema(
         tags,
-        summary:
-          'CSV (relatorio.csv, separador ;, UTF-8 com BOM) de todos os clientes da lista (active, blocked, reproved, awaiting) que atendem à pesquisa, na ordem pedida',
-        description: CSV_OPENAPI_DESCRIPTION,
-        querystring: customerExportQuerySchema,
-        produces: ['text/csv'],
-      },
+        'CSV (relatorio.csv, separador ;, UTF-8 com BOM) de todos os clientes da lista (active, blocked, reproved, awaiting) que atendem à pesquisa, na ordem pedida',
+        customerExportQuerySchema,
+      ),
     },
     async (request, reply) => {
       const { list, ...query } = request.query;
       const { headers, cells } = customerCsvColumns(list);
       const body = csvStream(headers, exporting.exportBatches(CUSTOMER_LIST_STATUS[list], query), cells);
-      return reply
-        .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment('relatorio.csv'))
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendCsv(reply, 'relatorio.csv', body);
     },
   );
 

@@ -16,6 +16,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { data } from '../../lib/envelope';
 import { AppError, badRequest } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
@@ -27,7 +28,6 @@ import { createFiscalService } from './fiscal.service';
  */
 const config = { permissions: [PERMISSIONS.settings] };
 const params = z.object({ id: idParamSchema(FISCAL_SETUP_TEXTS.profileIdInvalid) });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 /** The password field of the upload: a real one is far shorter. */
 const PASSWORD_MAX = 200;
 

@@ -21,6 +21,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { createOrdersService, type OrdersService } from './orders.service';
 
@@ -30,7 +31,6 @@ import { createOrdersService, type OrdersService } from './orders.service';
 const { orders: ORDERS, products: PRODUCTS, reports: REPORTS } = PERMISSIONS;
 /** Reads a stocker also needs (to find what to separate and pack); every other call needs orders. */
 const READ = [ORDERS, PRODUCTS] as const;
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const summary = { 200: data(orderSummarySchema) };
 /** Every move takes the `Idempotency-Key` header, like the checkout: the same move sent twice happens once. */
 const moveHeadersSchema = z.looseObject({

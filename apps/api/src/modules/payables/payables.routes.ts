@@ -20,7 +20,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
+import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { createPayablesService } from './payables.service';
 
@@ -31,7 +32,6 @@ const paymentParams = z.object({
   id: idParamSchema(PAYABLE_TEXTS.idInvalid),
   paymentId: idParamSchema(PAYABLE_TEXTS.paymentNotFound),
 });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** One CSV line of a bill. */
 const cells = (p: Payable) => [
@@ -74,21 +74,19 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payables/export.csv',
     {
       config,
-      schema: {
+      schema: csvExportSchema(
         tags,
-        summary: 'CSV (contas-a-pagar.csv) de todas as contas que atendem aos filtros da lista, na ordem da lista',
-        description: CSV_OPENAPI_DESCRIPTION,
-        querystring: payableListQuerySchema,
-        produces: ['text/csv'],
-      },
+        'CSV (contas-a-pagar.csv) de todas as contas que atendem aos filtros da lista, na ordem da lista',
+        payableListQuerySchema,
+      ),
     },
     async (request, reply) => {
       const { page: _page, pageSize: _size, ...filter } = request.query;
-      return reply
-        .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment('contas-a-pagar.csv'))
-        .header('cache-control', 'no-store')
-        .send(csvStream(PAYABLE_CSV_HEADERS, exporting.exportBatches(filter), cells));
+      return sendCsv(
+        reply,
+        'contas-a-pagar.csv',
+        csvStream(PAYABLE_CSV_HEADERS, exporting.exportBatches(filter), cells),
+      );
     },
   );
 

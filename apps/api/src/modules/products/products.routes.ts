@@ -35,13 +35,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
+import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { PRODUCT_CSV_HEADERS, productCsvCells } from './products.csv';
 import { createProductsService, type ProductsService } from './products.service';
 
 const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 /** A product code in the path; any text, an unknown one is answered 404. */
 const codeParams = z.object({ code: z.string().min(1) });
 const idParam = idParamSchema(PRODUCT_TEXTS.idInvalid);
@@ -104,22 +104,15 @@ function registerListRoutes(app: ProductsApp, service: ProductsService, exportin
     '/products/export.csv',
     {
       config: { permissions: [PRODUCTS] },
-      schema: {
+      schema: csvExportSchema(
         tags,
-        summary:
-          'CSV (relatorio.csv, separador ;, UTF-8 com BOM) de todos os produtos ativos que atendem à pesquisa, por nome',
-        description: CSV_OPENAPI_DESCRIPTION,
-        querystring: productListQuerySchema.pick({ search: true }),
-        produces: ['text/csv'],
-      },
+        'CSV (relatorio.csv, separador ;, UTF-8 com BOM) de todos os produtos ativos que atendem à pesquisa, por nome',
+        productListQuerySchema.pick({ search: true }),
+      ),
     },
     async (request, reply) => {
       const body = csvStream(PRODUCT_CSV_HEADERS, exporting.exportBatches(request.query.search), productCsvCells);
-      return reply
-        .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment('relatorio.csv'))
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendCsv(reply, 'relatorio.csv', body);
     },
   );
 

@@ -24,7 +24,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../lib/csv';
+import { csvDate, csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
 import { AppError, badRequest } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
@@ -156,21 +156,15 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/purchases/export.csv',
     {
       config,
-      schema: {
+      schema: csvExportSchema(
         tags,
-        summary: 'CSV (entradas.csv) de todas as entradas por XML que atendem à busca, na ordem da lista',
-        description: CSV_OPENAPI_DESCRIPTION,
-        querystring: purchaseExportQuerySchema,
-        produces: ['text/csv'],
-      },
+        'CSV (entradas.csv) de todas as entradas por XML que atendem à busca, na ordem da lista',
+        purchaseExportQuerySchema,
+      ),
     },
     async (request, reply) => {
       const body = csvStream(PURCHASE_CSV_HEADERS, exporting.exportBatches(request.query.search), csvCells);
-      return reply
-        .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment('entradas.csv'))
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendCsv(reply, 'entradas.csv', body);
     },
   );
 

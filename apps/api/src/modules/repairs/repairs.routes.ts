@@ -32,7 +32,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
+import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
 import { AppError, tooManyRequests } from '../../lib/errors';
 import { principalOf } from '../../plugins/auth';
 import { createRepairsService, type RepairsService } from './repairs.service';
@@ -153,21 +153,15 @@ function registerIntakeAndListRoutes(app: App, { service, exporting }: RepairRou
     '/repairs/export.csv',
     {
       config: REPAIRS_MANAGE_ACCESS,
-      schema: {
+      schema: csvExportSchema(
         tags,
-        summary: 'CSV (ordens-de-servico.csv) das ordens de serviço da lista, com os mesmos filtros',
-        description: CSV_OPENAPI_DESCRIPTION,
-        querystring: repairListQuerySchema,
-        produces: ['text/csv'],
-      },
+        'CSV (ordens-de-servico.csv) das ordens de serviço da lista, com os mesmos filtros',
+        repairListQuerySchema,
+      ),
     },
     async (request, reply) => {
       const body = csvStream(REPAIR_CSV_HEADERS, exporting.csvBatches(request.query), (cells) => cells);
-      return reply
-        .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment('ordens-de-servico.csv'))
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendCsv(reply, 'ordens-de-servico.csv', body);
     },
   );
 }

@@ -34,6 +34,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reportsDatabase } from '../../db/database';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { payablesDue } from '../payables/payables.service';
 import { createReportsService, type ReportsService } from './reports.service';
@@ -41,7 +42,6 @@ import { createReportsService, type ReportsService } from './reports.service';
 const { dashboard: DASHBOARD, reports: REPORTS, internalSales: INTERNAL_SALES } = PERMISSIONS;
 /** The dashboard's charts and their periods (also the report detail screen, which internal_sales opens). */
 const CHARTS = [DASHBOARD, REPORTS, INTERNAL_SALES];
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const paged = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(schema), total: z.number().int() });
 const period = { s: z.string(), e: z.string() };
 const idParams = z.object({ id: reportIdSchema });

@@ -2,6 +2,13 @@ import { AWAITING_COURIER_STATUSES, OUT_FOR_DELIVERY_STATUSES, type PaymentMetho
 import { sql } from 'kysely';
 import { type Db, rows, SALE, statusList } from './report-sql';
 
+/** An order (`o`) with its customer (`c`): its id, code and the customer's name, the columns go on. */
+const orderAndCustomer = (db: Db) =>
+  db
+    .selectFrom('orders as o')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .select(['o.id', 'o.code', 'c.name as customer_name']);
+
 /**
  * The staff's reports' SQL: an attendant's or a courier's sales, exchanges and returns (and the order they
  * adjust), a courier's customers and the orders awaiting him.
@@ -91,20 +98,8 @@ export function createStaffReportsRepository() {
     },
 
     awaitingCourier(db: Db, delivererId: number) {
-      return db
-        .selectFrom('orders as o')
-        .innerJoin('customers as c', 'c.id', 'o.customer_id')
-        .select([
-          'o.id',
-          'o.code',
-          'c.name as customer_name',
-          'o.neighborhood',
-          'o.status',
-          'o.fast_delivery',
-          'o.total_cents',
-          'o.created_at',
-          'o.updated_at',
-        ])
+      return orderAndCustomer(db)
+        .select(['o.neighborhood', 'o.status', 'o.fast_delivery', 'o.total_cents', 'o.created_at', 'o.updated_at'])
         .where('o.deliverer_id', '=', delivererId)
         .where('o.status', 'in', [...AWAITING_COURIER_STATUSES])
         .orderBy('o.updated_at')
@@ -113,13 +108,8 @@ export function createStaffReportsRepository() {
     },
 
     orderWithCustomer(db: Db, orderId: number) {
-      return db
-        .selectFrom('orders as o')
-        .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      return orderAndCustomer(db)
         .select([
-          'o.id',
-          'o.code',
-          'c.name as customer_name',
           'o.items_total_cents',
           'o.shipping_cost_cents',
           'o.fast_delivery_tax_cents',

