@@ -18,6 +18,16 @@ function openApp(path: string) {
   return router;
 }
 
+/** The app opened at `path`: its main menu and the labels of its links, in order. */
+async function openMenu(path: string) {
+  openApp(path);
+  const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
+  const labels = within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+  return { nav, labels };
+}
+
 describe('landingPath', () => {
   it('follows the first bo:manage permission with a page', () => {
     expect(landingPath(['full:access'])).toBe('/admin/dashboard');
@@ -66,11 +76,7 @@ describe('shell', () => {
 
   it('lists only the sidebar entries of the held permissions, with the user name', async () => {
     signInAs(['bo:manage:dashboard', 'bo:manage:products'], 'Carlos Estoquista');
-    openApp('/admin/dashboard');
-    const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
-    const labels = within(nav)
-      .getAllByRole('link')
-      .map((link) => link.textContent);
+    const { nav, labels } = await openMenu('/admin/dashboard');
     expect(labels).toEqual(['Painel de Controle', 'Produtos', 'Minhas tarefas']);
     // each link is a list item of the menu's list (axe 'list'), and the bell's name holds its badge
     expect(
@@ -85,11 +91,7 @@ describe('shell', () => {
 
   it("groups the entries, Fornecedores and Contas a pagar under 'Compras' for bo:manage:purchases (issue 39)", async () => {
     signInAs(['bo:manage:dashboard', 'bo:manage:products', 'bo:manage:purchases'], 'Carlos Estoquista');
-    openApp('/admin/dashboard');
-    const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
-    const labels = within(nav)
-      .getAllByRole('link')
-      .map((link) => link.textContent);
+    const { nav, labels } = await openMenu('/admin/dashboard');
     expect(labels).toEqual([
       'Painel de Controle',
       'Produtos',
@@ -109,11 +111,7 @@ describe('shell', () => {
 
   it("lists 'Caixa' for who runs a register, administers them or approves a difference (issue 40)", async () => {
     signInAs(['bo:manage:orders', 'bo:manage:internal_sales'], 'Beatriz Atendente', 1);
-    openApp('/admin/orders');
-    const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
-    const labels = within(nav)
-      .getAllByRole('link')
-      .map((link) => link.textContent);
+    const { nav, labels } = await openMenu('/admin/orders');
     expect(labels).toEqual([
       'Pedidos',
       'Expedição',
@@ -148,11 +146,7 @@ describe('shell', () => {
   it("a courier without orders finds 'Minhas tarefas' in the menu and not the orders screen", async () => {
     // The demo role 'Entregas' holds no permission: the courier's function (2) opens his task screen.
     signInAs([], 'Diego Motoboy', 2);
-    openApp('/admin/tasks');
-    const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
-    const labels = within(nav)
-      .getAllByRole('link')
-      .map((link) => link.textContent);
+    const { labels } = await openMenu('/admin/tasks');
     expect(labels).toEqual(['Minhas tarefas']);
     expect(await screen.findByRole('heading', { name: 'Minhas tarefas' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('Você não tem permissão para acessar essa página.')).toBeNull();

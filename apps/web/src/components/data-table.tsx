@@ -39,6 +39,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, 
 import { firstError } from '../lib/api-client';
 import { saveCsvText } from '../lib/download';
 import { gridCsv } from './data-table-csv';
+import { useDownload } from './download-button';
 import { useNotify } from './notifier';
 
 export const DATA_TABLE_TEXTS = {
@@ -265,21 +266,10 @@ function ServerPrintButton({
 }
 
 function ServerCsvButton({ exportCsv }: { exportCsv: () => Promise<void> }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await exportCsv();
-    } catch (error) {
-      notify.error(firstError(error, DATA_TABLE_TEXTS.failed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const csv = useDownload(exportCsv, (error) => firstError(error, DATA_TABLE_TEXTS.failed));
   return (
-    <ToolbarButton aria-label={DATA_TABLE_TEXTS.csv} onClick={() => void download()} disabled={busy}>
-      {busy ? <CircularProgress size={18} /> : <FileDownloadOutlinedIcon fontSize="small" />}
+    <ToolbarButton aria-label={DATA_TABLE_TEXTS.csv} onClick={csv.run} disabled={csv.busy}>
+      {csv.busy ? <CircularProgress size={18} /> : <FileDownloadOutlinedIcon fontSize="small" />}
     </ToolbarButton>
   );
 }

@@ -1,8 +1,5 @@
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import Button from '@mui/material/Button';
-import { useState } from 'react';
-import { refusalMessage } from '../lib/api-client';
-import { useNotify } from './notifier';
+import { DownloadButton } from './download-button';
 
 /**
  * A page's 'Exportar CSV': runs `download` (the server's CSV of what the page shows), disabled until it ends; a
@@ -17,26 +14,14 @@ export function ExportCsvButton({
   failedText: string;
   download: () => Promise<void>;
 }) {
-  const notify = useNotify();
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await download();
-    } catch (error) {
-      notify.error(refusalMessage(error, failedText));
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
-    <Button
+    <DownloadButton
       variant="outlined"
       startIcon={<FileDownloadOutlinedIcon />}
-      onClick={() => void exportCsv()}
-      disabled={exporting}
+      download={download}
+      failedText={failedText}
     >
       {text}
-    </Button>
+    </DownloadButton>
   );
 }

@@ -1,3 +1,5 @@
+import { type ApiOptions, api } from './api-client';
+
 /** The largest page the paged lists of the API take (size ≤ 100): a list read whole ('Imprimir') reads pages of it. */
 const ALL_PAGE_SIZE = 100;
 
@@ -14,4 +16,18 @@ export async function readAllPages<T>(
     all.push(...answer.items);
     if (answer.items.length < ALL_PAGE_SIZE || all.length >= answer.total) return all;
   }
+}
+
+/**
+ * GET `path`: the page `page` (`pageSize` rows, numbered from 0) of a list paged on the server, the list's `query`
+ * beside them; the page as the API wraps it in `data`.
+ */
+export async function fetchPage<P>(
+  path: string,
+  query: NonNullable<ApiOptions['query']>,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<P> {
+  return (await api<{ data: P }>(path, { query: { ...query, page, pageSize }, ...(signal ? { signal } : {}) })).data;
 }

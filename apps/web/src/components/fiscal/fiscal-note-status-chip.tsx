@@ -1,6 +1,7 @@
 import { FISCAL_NOTE_STATUS_LABELS, type FiscalNoteStatus } from '@backoffice/contract';
 import Chip from '@mui/material/Chip';
-import { STATUS_TONE_COLORS, type StatusTone } from '../orders/order-format';
+import { StatusChip } from '../status-chip';
+import type { StatusTone } from '../status-tone';
 import { FISCAL_TEXTS as T } from './texts';
 
 /** A note's situation in the orders' chip colours: waiting for the SEFAZ, refused (red), authorised, cancelled. */
@@ -15,15 +16,7 @@ const TONES: Record<FiscalNoteStatus, StatusTone> = {
 };
 
 export function FiscalNoteStatusChip({ status }: { status: FiscalNoteStatus }) {
-  const colors = STATUS_TONE_COLORS[TONES[status]];
-  return (
-    <Chip
-      size="small"
-      label={FISCAL_NOTE_STATUS_LABELS[status]}
-      data-tone={TONES[status]}
-      sx={{ bgcolor: colors.bg, color: colors.fg, fontWeight: 600 }}
-    />
-  );
+  return <StatusChip status={status} labels={FISCAL_NOTE_STATUS_LABELS} tones={TONES} />;
 }
 
 /** 'Homologação' beside a note of the test environment (environment 2): it has no fiscal value. */

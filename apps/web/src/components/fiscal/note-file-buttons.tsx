@@ -1,42 +1,8 @@
 import type { FiscalNote } from '@backoffice/contract';
-import Button, { type ButtonProps } from '@mui/material/Button';
-import { useState } from 'react';
-import { refusalMessage } from '../../lib/api-client';
-import { useNotify } from '../notifier';
+import type { ButtonProps } from '@mui/material/Button';
+import { DownloadButton } from '../download-button';
 import { downloadDanfe, downloadXml, WITH_DANFE } from './fiscal-notes-api';
 import { FISCAL_TEXTS as T } from './texts';
-
-/** A file of the note downloaded with the token, the button disabled meanwhile; a failure said in the snackbar. */
-function FileButton({
-  text,
-  label,
-  failed,
-  download,
-  ...props
-}: Omit<ButtonProps, 'onClick' | 'children'> & {
-  text: string;
-  label: string;
-  failed: string;
-  download: () => Promise<void>;
-}) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await download();
-    } catch (error) {
-      notify.error(refusalMessage(error, failed));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button {...props} aria-label={label} disabled={busy} onClick={() => void run()}>
-      {text}
-    </Button>
-  );
-}
 
 type NoteFiles = Pick<FiscalNote, 'id' | 'model' | 'number' | 'accessKey' | 'status'>;
 
@@ -48,22 +14,24 @@ export function NoteFileButtons({ note, size = 'small' }: { note: NoteFiles; siz
   return (
     <>
       {WITH_DANFE.has(note.status) ? (
-        <FileButton
+        <DownloadButton
           size={size}
           variant="outlined"
-          text={T.danfe}
-          label={T.danfeOf(note.model, note.number)}
-          failed={T.danfeFailed}
+          aria-label={T.danfeOf(note.model, note.number)}
+          failedText={T.danfeFailed}
           download={() => downloadDanfe(note)}
-        />
+        >
+          {T.danfe}
+        </DownloadButton>
       ) : null}
-      <FileButton
+      <DownloadButton
         size={size}
-        text={T.xml}
-        label={T.xmlOf(note.model, note.number)}
-        failed={T.xmlFailed}
+        aria-label={T.xmlOf(note.model, note.number)}
+        failedText={T.xmlFailed}
         download={() => downloadXml(note)}
-      />
+      >
+        {T.xml}
+      </DownloadButton>
     </>
   );
 }

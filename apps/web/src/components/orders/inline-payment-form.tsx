@@ -3,8 +3,34 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { FormEventHandler, ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useState } from 'react';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { SubmitButton } from '../form/submit-button';
+import { useAttemptKey } from '../use-attempt-key';
+
+/**
+ * What an inline payment form (a part to add, a refund to record) keeps beside its `form`: open or not, the
+ * server's refusal said in it (`setError` for the write's failure), the write's Idempotency-Key (`attempt`).
+ * `submit(send)` sends valid values, the last refusal cleared; `cancel` gives it up: the next one typed is another
+ * attempt, with a key of its own, and the form starts again from `empty`.
+ */
+export function useInlinePayment<V extends FieldValues>(form: UseFormReturn<V>, empty: DefaultValues<V>) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const attempt = useAttemptKey();
+  const submit = (send: (values: V) => void) =>
+    form.handleSubmit((values) => {
+      setError(null);
+      send(values);
+    });
+  const cancel = () => {
+    attempt.renew();
+    setOpen(false);
+    setError(null);
+    form.reset(empty);
+  };
+  return { open, setOpen, error, setError, attempt, submit, cancel };
+}
 
 /**
  * The inline form of an order's 'Pagamentos' (a part to add, a refund to record): its fields, the server's

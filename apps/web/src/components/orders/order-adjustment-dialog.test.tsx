@@ -1,9 +1,10 @@
-import type { AdjustmentResult, Unit } from '@backoffice/contract';
+import type { AdjustmentResult } from '@backoffice/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/contract';
 import { renderPage, signInAs } from '../../test/render';
+import { makeUnit } from '../../test/units';
 import { OrderAdjustmentDialog } from './order-adjustment-dialog';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { makeOrderDetail } from './test-data';
@@ -115,19 +116,7 @@ describe('Registrar troca / Registrar devolução', () => {
 
   it("exchanges the phone for another model by the replacement's IMEI and shows the amount due", async () => {
     signInAs(['bo:manage:orders']);
-    const dear: Unit = {
-      imei: '450000000000005',
-      imei2: null,
-      product: { id: 13, code: 'GA55', name: 'Galaxy A55' },
-      status: 'IN_STOCK',
-      order: null,
-      customer: null,
-      soldAt: null,
-      deliveredAt: null,
-      warrantyEndsAt: null,
-      warrantyDaysLeft: null,
-      history: [],
-    };
+    const dear = makeUnit({ imei: '450000000000005', product: { id: 13, code: 'GA55', name: 'Galaxy A55' } });
     const calls = mockApi({
       ...deliverers,
       'GET /api/units/450000000000005': { body: { data: dear } },

@@ -9,14 +9,13 @@ import {
   type OrderStatusKey,
 } from '@backoffice/contract';
 import { formatMoney } from '../../lib/format';
+import type { StatusTone } from '../status-tone';
 import { ORDER_TEXTS } from './texts';
 
 /** The status's Portuguese label (the contract's ORDER_STATUS_LABELS); the key itself if unknown. */
 export function orderStatusLabel(status: number): string {
   return ORDER_STATUS_LABELS[status as OrderStatusKey] ?? String(status);
 }
-
-export type StatusTone = 'waiting' | 'moving' | 'done' | 'stopped' | 'neutral';
 
 /** How each status reads at a glance: waiting for someone, on its way, done, stopped. */
 const TONES: Record<OrderStatusKey, StatusTone> = {
@@ -42,14 +41,8 @@ export function orderStatusTone(status: number): StatusTone {
   return TONES[status as OrderStatusKey] ?? 'neutral';
 }
 
-/** Light background, dark text: every pair passes WCAG AA contrast (≥ 4.5:1) for the chip's small text. */
-export const STATUS_TONE_COLORS: Record<StatusTone, { bg: string; fg: string }> = {
-  waiting: { bg: '#fef3c7', fg: '#92400e' },
-  moving: { bg: '#dbeafe', fg: '#1e40af' },
-  done: { bg: '#dcfce7', fg: '#166534' },
-  stopped: { bg: '#fee2e2', fg: '#991b1b' },
-  neutral: { bg: '#f1f5f9', fg: '#334155' },
-};
+/** The tones' colours, shared by every status chip (components/status-tone.ts), as the orders' code reads them. */
+export { STATUS_TONE_COLORS, type StatusTone } from '../status-tone';
 
 /** The text, or 'N/A' when missing or blank (spec: "Missing values show N/A"). */
 export function orNotAvailable(value: string | null | undefined): string {

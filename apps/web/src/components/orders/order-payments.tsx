@@ -20,7 +20,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
@@ -33,8 +32,7 @@ import { CardReceiptFields, type CardReceiptValues } from '../payments/card-rece
 import { cardSettingsQuery } from '../payments/card-settings-query';
 import { PixCode } from '../pix-code';
 import { useApiMutation } from '../use-api-mutation';
-import { useAttemptKey } from '../use-attempt-key';
-import { InlinePaymentForm } from './inline-payment-form';
+import { InlinePaymentForm, useInlinePayment } from './inline-payment-form';
 import { partDetail, STATUS_TONE_COLORS } from './order-format';
 import { ordersKeys } from './order-keys';
 import { OrderRefunds } from './order-refunds';
@@ -94,10 +92,8 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
   /** A used phone as part of the payment: 'Aparelhos usados' opens its form for this order (issue 42 §1). */
   const canTradeIn = hasAccess({ permissions: TRADE_IN_PERMISSIONS });
   const settings = useQuery({ ...cardSettingsQuery, enabled: canAdd });
-  const [adding, setAdding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const attempt = useAttemptKey();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { open: adding, setOpen: setAdding, error, setError, attempt, submit, cancel } = useInlinePayment(form, EMPTY);
   const method = useWatch({ control: form.control, name: 'method' });
   const kind = useWatch({ control: form.control, name: 'kind' });
   const add = useApiMutation({
@@ -221,17 +217,8 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
           {canAdd && adding ? (
             <InlinePaymentForm
               label={T.add}
-              onSubmit={form.handleSubmit((values) => {
-                setError(null);
-                add.mutate(values);
-              })}
-              onCancel={() => {
-                // A part given up: the next one typed is another attempt, with a key of its own.
-                attempt.renew();
-                setAdding(false);
-                setError(null);
-                form.reset(EMPTY);
-              }}
+              onSubmit={submit((values) => add.mutate(values))}
+              onCancel={cancel}
               cancelLabel={T.cancel}
               submitLabel={T.save}
               busy={add.isPending}

@@ -11,7 +11,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
@@ -20,8 +19,7 @@ import { hasPermission } from '../../lib/session';
 import { FormSelectField } from '../form/form-select-field';
 import { FormTextField } from '../form/form-text-field';
 import { useApiMutation } from '../use-api-mutation';
-import { useAttemptKey } from '../use-attempt-key';
-import { InlinePaymentForm } from './inline-payment-form';
+import { InlinePaymentForm, useInlinePayment } from './inline-payment-form';
 import { ordersKeys } from './order-keys';
 
 const T = ORDER_REFUND_TEXTS;
@@ -51,10 +49,16 @@ export function OrderRefunds({ orderId, refunds }: { orderId: number; refunds: r
 
 function RefundLine({ orderId, refund }: { orderId: number; refund: OrderRefund }) {
   const canRecord = hasPermission(PERMISSIONS.orders);
-  const [recording, setRecording] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const attempt = useAttemptKey();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const {
+    open: recording,
+    setOpen: setRecording,
+    error,
+    setError,
+    attempt,
+    submit,
+    cancel,
+  } = useInlinePayment(form, EMPTY);
   const done = useApiMutation({
     mutationFn: (values: Values) =>
       api(`/orders/${orderId}/refunds/${refund.id}/done`, {
@@ -113,16 +117,8 @@ function RefundLine({ orderId, refund }: { orderId: number; refund: OrderRefund 
       {canRecord && recording ? (
         <InlinePaymentForm
           label={T.recordTitle}
-          onSubmit={form.handleSubmit((values) => {
-            setError(null);
-            done.mutate(values);
-          })}
-          onCancel={() => {
-            attempt.renew();
-            setRecording(false);
-            setError(null);
-            form.reset(EMPTY);
-          }}
+          onSubmit={submit((values) => done.mutate(values))}
+          onCancel={cancel}
           cancelLabel={ORDER_PAYMENT_TEXTS.cancel}
           submitLabel={T.record}
           busy={done.isPending}

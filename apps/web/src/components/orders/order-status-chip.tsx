@@ -1,15 +1,8 @@
-import Chip, { type ChipProps } from '@mui/material/Chip';
-import { orderStatusLabel, orderStatusTone, STATUS_TONE_COLORS } from './order-format';
+import type { ChipProps } from '@mui/material/Chip';
+import { ToneChip } from '../status-chip';
+import { orderStatusLabel, orderStatusTone } from './order-format';
 
 /** An order status as a small coloured chip with its Portuguese label. */
 export function OrderStatusChip({ status, size = 'small' }: { status: number; size?: ChipProps['size'] }) {
-  const colors = STATUS_TONE_COLORS[orderStatusTone(status)];
-  return (
-    <Chip
-      size={size}
-      label={orderStatusLabel(status)}
-      data-tone={orderStatusTone(status)}
-      sx={{ bgcolor: colors.bg, color: colors.fg, fontWeight: 600 }}
-    />
-  );
+  return <ToneChip label={orderStatusLabel(status)} tone={orderStatusTone(status)} size={size} />;
 }

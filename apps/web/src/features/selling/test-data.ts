@@ -1,39 +1,24 @@
 import type { CartItem, Customer, PreCheckoutResponse, SellingProduct } from '@backoffice/contract';
+import { makeCustomer as makeAwaitingCustomer } from '../../test/customers';
 import type { MockCall } from '../../test/render';
 
 /** Fixtures of the selling tests. */
+
+/** Joana, an approved 'Ouro' customer who pays R$ 15,00 shipping, R$ 25,00 fast delivery and 10 % warranty. */
 export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
+  const base = makeAwaitingCustomer();
   return {
-    id: 7,
+    ...base,
     name: 'Joana Ouro',
     email: 'joana@cliente.com.br',
-    phone: '11987654321',
-    document: '52998224725',
-    stateRegistration: null,
     level: 1,
     levelName: 'Ouro',
     status: 'Approved',
     approved: true,
-    isBlocked: false,
-    statusNote: null,
-    deliverer: null,
-    delivererAssociated: null,
     warrantyPercentage: 10,
     shippingCost: 15,
     fastDeliveryTax: 25,
-    notes: null,
-    totalPurchase: 0,
-    address: {
-      street: 'Rua Augusta',
-      number: '100',
-      complement: null,
-      neighborhood: 'Consolação',
-      zipCode: '01305000',
-      state: 'SP',
-      city: 'São Paulo',
-      shippingCost: 15,
-    },
-    createdAt: '2026-04-01T12:00:00.000Z',
+    address: { ...base.address, shippingCost: 15 },
     ...overrides,
   };
 }

@@ -86,9 +86,8 @@ export const CERTIFICATE: FiscalCertificate = fiscalCertificateSchema.parse({
   uploadedAt: '2026-11-21T13:05:00.000Z',
 });
 
-/** The shop's default profile: Simples Nacional, ICMS already charged by substitution, no IBS/CBS. */
-export const SIMPLES_PROFILE: FiscalProfile = fiscalProfileSchema.parse({
-  id: 1,
+/** The shop's default profile as the profile dialog sends it (POST/PUT /fiscal/profiles). */
+export const SIMPLES_BODY = {
   name: 'Celulares - Simples',
   isDefault: true,
   cfopInState: '5405',
@@ -101,6 +100,12 @@ export const SIMPLES_PROFILE: FiscalProfile = fiscalProfileSchema.parse({
   cofinsCst: '49',
   cofinsRate: 0,
   ibsCbs: null,
+};
+
+/** The shop's default profile: Simples Nacional, ICMS already charged by substitution, no IBS/CBS. */
+export const SIMPLES_PROFILE: FiscalProfile = fiscalProfileSchema.parse({
+  id: 1,
+  ...SIMPLES_BODY,
   productCount: 12,
   updatedAt: '2026-11-20T14:40:00.000Z',
 });

@@ -1,4 +1,3 @@
-import type { Unit } from '@backoffice/contract';
 import { screen, within } from '@testing-library/react';
 import { EmitNoteDialog } from '../../components/fiscal/emit-note-dialog';
 import { AUTHORIZED as NOTE_AUTHORIZED, pageOf as notePage } from '../../components/fiscal/test-data';
@@ -14,6 +13,7 @@ import { makeProduct } from '../../features/products/test-data';
 import SellingPage from '../../features/selling/pages/selling-page';
 import { CAPA as CAPA_FOR_SALE, fakeSellingServer, JOANA, PELICULA } from '../../features/selling/test-data';
 import type { MockCall } from '../render';
+import { makeUnit } from '../units';
 import { fieldValue, type Routes, selectRow, UntilClosed, type WritingDialogCase } from './case';
 
 /** The writing dialogs of 'Produtos' (stock entry, brands, IMEIs), the selling page's quantity and the fiscal notes. */
@@ -53,19 +53,11 @@ const sellingScreen = () => {
 };
 
 /** A phone returned by its customer, in analysis (490154203237518: Luhn by hand, 8), and the same released. */
-const RETURNED_UNIT: Unit = {
+const RETURNED_UNIT = makeUnit({
   imei: '490154203237518',
-  imei2: null,
   product: { id: 31, code: 'P100031', name: 'Moto G54' },
   status: 'RETURNED',
-  order: null,
-  customer: null,
-  soldAt: null,
-  deliveredAt: null,
-  warrantyEndsAt: null,
-  warrantyDaysLeft: null,
-  history: [],
-};
+});
 
 export const PRODUCT_AND_FISCAL_DIALOGS: WritingDialogCase[] = [
   {

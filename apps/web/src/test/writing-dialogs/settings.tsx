@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { makeOrderSummary } from '../../components/orders/test-data';
 import EmployeesPage from '../../features/employees/pages/employees-page';
+import { JOAO } from '../../features/employees/test-data';
 import RolesPage from '../../features/roles/pages/roles-page';
 import { FirstRunGate } from '../../features/settings/components/first-run-gate';
 import { FiscalSection } from '../../features/settings/components/fiscal-section';
@@ -279,22 +280,7 @@ export const SETTINGS_DIALOGS: WritingDialogCase[] = [
     files: ['features/employees/components/employee-dialogs.tsx'],
     dialog: 'Cadastrar Funcionário',
     write: 'POST /api/accounts/employee/deliverer/signup',
-    done: {
-      data: {
-        id: 9,
-        name: 'João Entregador',
-        email: 'joao@demo.com.br',
-        phone: '11912345678',
-        document: '52998224725',
-        func: 2,
-        type: 'Motoboy',
-        roleId: null,
-        role: null,
-        roles: [],
-        isBlocked: false,
-        blocked: false,
-      },
-    },
+    done: { data: JOAO },
     screen: () => ({
       element: <EmployeesPage />,
       path: '/admin/employees',

@@ -2,9 +2,11 @@ import type { Employee, Role } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/contract';
-import { renderPage, signInAs } from '../../../test/render';
+import type { mockApi } from '../../../test/contract';
+import { openAdminPage, openDialogOf } from '../../../test/open-page';
+import { renderPage } from '../../../test/render';
 import { EditEmployeeDialog } from '../components/employee-dialogs';
+import { JOAO } from '../test-data';
 import EmployeesPage from './employees-page';
 
 const ROLES: Role[] = [
@@ -27,22 +29,6 @@ const BIA: Employee = {
   blocked: false,
 };
 
-/** The employee the API answers after the create test's signup. */
-const JOAO: Employee = {
-  id: 9,
-  name: 'João Entregador',
-  email: 'joao@demo.com.br',
-  phone: '11912345678',
-  document: '52998224725',
-  func: 2,
-  type: 'Motoboy',
-  roleId: null,
-  role: null,
-  roles: [],
-  isBlocked: false,
-  blocked: false,
-};
-
 type User = ReturnType<typeof userEvent.setup>;
 
 async function choose(user: User, label: string, option: string) {
@@ -51,21 +37,14 @@ async function choose(user: User, label: string, option: string) {
 }
 
 function openPage(routes: Parameters<typeof mockApi>[0] = {}) {
-  signInAs();
-  const calls = mockApi({
+  return openAdminPage(<EmployeesPage />, '/admin/employees', {
     'GET /api/employees': { body: { employees: [BIA] } },
     'GET /api/roles': { body: { data: ROLES } },
     ...routes,
   });
-  const user = userEvent.setup();
-  renderPage(<EmployeesPage />, { path: '/admin/employees' });
-  return { user, calls };
 }
 
-async function openCreate(user: User) {
-  await user.click(await screen.findByRole('button', { name: 'Cadastrar Funcionário' }));
-  return screen.findByRole('dialog', { name: 'Cadastrar Funcionário' });
-}
+const openCreate = (user: User) => openDialogOf(user, 'Cadastrar Funcionário');
 
 describe('Employees: create form', () => {
   it('shows every validation message and keeps Cadastrar disabled while invalid', async () => {

@@ -10,7 +10,7 @@ import {
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { type FiscalNoteRow, fiscalNoteKeys, fiscalNoteQuery } from '../../../components/fiscal/fiscal-notes-api';
 import { useApiMutation } from '../../../components/use-api-mutation';
-import { readAllPages } from '../../../lib/all-pages';
+import { fetchPage, readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { FISCAL_NOTES_TEXTS as T } from '../texts';
@@ -35,19 +35,8 @@ export function queryOf(filter: FiscalNotesFilter) {
   };
 }
 
-async function fetchNotePage(
-  filter: FiscalNotesFilter,
-  page: number,
-  pageSize: number,
-  signal?: AbortSignal,
-): Promise<FiscalNotePage> {
-  return (
-    await api<{ data: FiscalNotePage }>('/fiscal/notes', {
-      query: { ...queryOf(filter), page, pageSize },
-      ...(signal ? { signal } : {}),
-    })
-  ).data;
-}
+const fetchNotePage = (filter: FiscalNotesFilter, page: number, pageSize: number, signal?: AbortSignal) =>
+  fetchPage<FiscalNotePage>('/fiscal/notes', queryOf(filter), page, pageSize, signal);
 
 /** GET /fiscal/notes: one page of the notes that match, newest first. */
 export function useFiscalNotes(filter: FiscalNotesFilter, page: number, pageSize: number) {

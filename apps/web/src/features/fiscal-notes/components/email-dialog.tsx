@@ -1,14 +1,9 @@
 import { fiscalNoteEmailBodySchema } from '@backoffice/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { FiscalNoteRow } from '../../../components/fiscal/fiscal-notes-api';
 import { FISCAL_TEXTS } from '../../../components/fiscal/texts';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { WriteFormDialog } from '../../../components/form/write-form-dialog';
+import { TextFieldDialog } from '../../../components/form/field-dialog';
 import { useEmailNote } from '../api/fiscal-notes-api';
 import { FISCAL_NOTES_TEXTS as T } from '../texts';
 
@@ -27,40 +22,29 @@ type FormOutput = z.output<typeof formSchema>;
 export function EmailNoteDialog({ note, onClose }: { note: FiscalNoteRow; onClose: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const email = useEmailNote(onClose, setProblem);
-  const { control, handleSubmit } = useForm<{ to: string }, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
-    mode: 'onTouched',
-    defaultValues: { to: '' },
-  });
-  const busy = email.isPending;
   return (
-    <WriteFormDialog
+    <TextFieldDialog<{ to: string }, FormOutput>
       titleId="email-note-title"
       title={T.emailTitle(FISCAL_TEXTS.noteName(note.model, note.number, note.series))}
-      maxWidth="sm"
-      busy={busy}
-      onClose={onClose}
-      onSubmit={handleSubmit((body) => {
+      text={T.emailText}
+      closeText={T.keep}
+      submitText={T.send}
+      busy={email.isPending}
+      problem={problem}
+      schema={formSchema}
+      defaultValues={{ to: '' }}
+      onSend={(body) => {
         setProblem(null);
         email.mutate({ id: note.id, body });
-      })}
-      closeText={T.keep}
-      problem={problem}
-      actions={<SubmitButton busy={busy}>{T.send}</SubmitButton>}
-    >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {T.emailText}
-      </Typography>
-      <FormTextField
-        control={control}
-        name="to"
-        label={T.emailTo}
-        type="email"
-        fullWidth
-        disabled={busy}
-        helperText={T.emailHint}
-        slotProps={{ htmlInput: { maxLength: 254, autoComplete: 'email' } }}
-      />
-    </WriteFormDialog>
+      }}
+      onClose={onClose}
+      field={{
+        name: 'to',
+        label: T.emailTo,
+        type: 'email',
+        helperText: T.emailHint,
+        slotProps: { htmlInput: { maxLength: 254, autoComplete: 'email' } },
+      }}
+    />
   );
 }

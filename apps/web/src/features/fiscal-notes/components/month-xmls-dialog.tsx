@@ -1,11 +1,6 @@
 import { businessDay, fiscalNotesMonthQuerySchema } from '@backoffice/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { WriteFormDialog } from '../../../components/form/write-form-dialog';
+import { TextFieldDialog } from '../../../components/form/field-dialog';
 import { refusalMessage } from '../../../lib/api-client';
 import { downloadMonthXmls } from '../api/fiscal-notes-api';
 import { FISCAL_NOTES_TEXTS as T } from '../texts';
@@ -21,11 +16,6 @@ export const currentMonth = () => businessDay(new Date()).slice(0, 7);
 export function MonthXmlsDialog({ onClose }: { onClose: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { control, handleSubmit } = useForm<{ month: string }>({
-    resolver: zodResolver(fiscalNotesMonthQuerySchema),
-    mode: 'onTouched',
-    defaultValues: { month: currentMonth() },
-  });
   const download = async (month: string) => {
     setProblem(null);
     setBusy(true);
@@ -39,30 +29,26 @@ export function MonthXmlsDialog({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <WriteFormDialog
+    <TextFieldDialog
       titleId="month-xmls-title"
       title={T.monthTitle}
       maxWidth="xs"
-      busy={busy}
-      onClose={onClose}
-      onSubmit={handleSubmit(({ month }) => download(month))}
+      text={T.monthText}
       closeText={T.keep}
+      submitText={T.download}
+      busy={busy}
       problem={problem}
-      actions={<SubmitButton busy={busy}>{T.download}</SubmitButton>}
-    >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {T.monthText}
-      </Typography>
-      <FormTextField
-        control={control}
-        name="month"
-        label={T.month}
-        required
-        fullWidth
-        disabled={busy}
-        helperText={T.monthHint}
-        slotProps={{ htmlInput: { maxLength: 7, inputMode: 'numeric', autoComplete: 'off' } }}
-      />
-    </WriteFormDialog>
+      schema={fiscalNotesMonthQuerySchema}
+      defaultValues={{ month: currentMonth() }}
+      onSend={({ month }) => download(month)}
+      onClose={onClose}
+      field={{
+        name: 'month',
+        label: T.month,
+        required: true,
+        helperText: T.monthHint,
+        slotProps: { htmlInput: { maxLength: 7, inputMode: 'numeric', autoComplete: 'off' } },
+      }}
+    />
   );
 }

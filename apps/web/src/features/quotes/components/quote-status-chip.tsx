@@ -1,6 +1,6 @@
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@backoffice/contract';
-import Chip from '@mui/material/Chip';
-import { STATUS_TONE_COLORS, type StatusTone } from '../../../components/orders/order-format';
+import { StatusChip } from '../../../components/status-chip';
+import type { StatusTone } from '../../../components/status-tone';
 
 /**
  * A quote's status in the orders' chip colours: open waits for the customer (as 'Aguardando…'), converted is
@@ -14,13 +14,5 @@ const TONES: Record<QuoteStatus, StatusTone> = {
 };
 
 export function QuoteStatusChip({ status }: { status: QuoteStatus }) {
-  const colors = STATUS_TONE_COLORS[TONES[status]];
-  return (
-    <Chip
-      size="small"
-      label={QUOTE_STATUS_LABELS[status]}
-      data-tone={TONES[status]}
-      sx={{ bgcolor: colors.bg, color: colors.fg, fontWeight: 600 }}
-    />
-  );
+  return <StatusChip status={status} labels={QUOTE_STATUS_LABELS} tones={TONES} />;
 }

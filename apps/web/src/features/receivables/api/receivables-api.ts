@@ -10,7 +10,7 @@ import type {
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
-import { readAllPages } from '../../../lib/all-pages';
+import { fetchPage, readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { createQueryKeys } from '../../../lib/query-keys';
@@ -43,19 +43,8 @@ export function queryOf(filter: ReceivablesFilter) {
   };
 }
 
-async function fetchReceivablePage(
-  filter: ReceivablesFilter,
-  page: number,
-  pageSize: number,
-  signal?: AbortSignal,
-): Promise<ReceivablePage> {
-  return (
-    await api<{ data: ReceivablePage }>('/receivables', {
-      query: { ...queryOf(filter), page, pageSize },
-      ...(signal ? { signal } : {}),
-    })
-  ).data;
-}
+const fetchReceivablePage = (filter: ReceivablesFilter, page: number, pageSize: number, signal?: AbortSignal) =>
+  fetchPage<ReceivablePage>('/receivables', queryOf(filter), page, pageSize, signal);
 
 /** GET /receivables: one page and the totals of every match, on the server. */
 export function useReceivables(filter: ReceivablesFilter, page: number, pageSize: number) {

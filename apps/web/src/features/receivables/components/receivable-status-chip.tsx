@@ -1,6 +1,6 @@
 import { RECEIVABLE_STATUS_LABELS, type ReceivableStatus } from '@backoffice/contract';
-import Chip from '@mui/material/Chip';
-import { STATUS_TONE_COLORS, type StatusTone } from '../../../components/orders/order-format';
+import { StatusChip } from '../../../components/status-chip';
+import type { StatusTone } from '../../../components/status-tone';
 
 /** An instalment's situation in the orders' chip colours: open waits, overdue is stopped (red), paid is done. */
 const TONES: Record<ReceivableStatus, StatusTone> = {
@@ -11,13 +11,5 @@ const TONES: Record<ReceivableStatus, StatusTone> = {
 };
 
 export function ReceivableStatusChip({ status }: { status: ReceivableStatus }) {
-  const colors = STATUS_TONE_COLORS[TONES[status]];
-  return (
-    <Chip
-      size="small"
-      label={RECEIVABLE_STATUS_LABELS[status]}
-      data-tone={TONES[status]}
-      sx={{ bgcolor: colors.bg, color: colors.fg, fontWeight: 600 }}
-    />
-  );
+  return <StatusChip status={status} labels={RECEIVABLE_STATUS_LABELS} tones={TONES} />;
 }

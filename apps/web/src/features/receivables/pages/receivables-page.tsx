@@ -238,7 +238,7 @@ export default function ReceivablesPage() {
       <FilterChips label={T.status} options={CHIP_OPTIONS} value={status} onChange={setStatus} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         {canSearchCustomers ? (
-          <CustomerPicker width={280} value={customer} onChange={setCustomer} />
+          <CustomerPicker width={{ xs: '100%', sm: 280 }} value={customer} onChange={setCustomer} />
         ) : customer ? (
           <Chip label={`${T.customer}: ${customer.name}`} onDelete={() => setCustomer(null)} />
         ) : null}

@@ -78,8 +78,9 @@ export function NewRepairDialog({ onClose, onCreated }: { onClose: () => void; o
                   field.onChange(choice);
                   field.onBlur();
                 }}
+                size="medium"
                 disabled={busy}
-                error={fieldState.error?.message}
+                helperText={fieldState.error?.message ?? ' '}
               />
             )}
           />

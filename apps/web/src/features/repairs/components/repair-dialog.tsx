@@ -22,8 +22,7 @@ import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DetailsDialog } from '../../../components/details-dialog';
-import { useNotify } from '../../../components/notifier';
-import { refusalMessage } from '../../../lib/api-client';
+import { DownloadButton } from '../../../components/download-button';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { hasAccess, hasPermission, useSession } from '../../../lib/session';
 import { downloadRepairReceipt, useRepair, useRepairMove } from '../api/repairs-api';
@@ -42,22 +41,15 @@ export function ReceiptButton({
   repair: Repair;
   variant?: 'outlined' | 'contained';
 }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadRepairReceipt(repair);
-    } catch (error) {
-      notify.error(refusalMessage(error, T.receiptFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button variant={variant} startIcon={<PictureAsPdfOutlinedIcon />} onClick={() => void download()} disabled={busy}>
+    <DownloadButton
+      variant={variant}
+      startIcon={<PictureAsPdfOutlinedIcon />}
+      download={() => downloadRepairReceipt(repair)}
+      failedText={T.receiptFailed}
+    >
       {T.receipt}
-    </Button>
+    </DownloadButton>
   );
 }
 

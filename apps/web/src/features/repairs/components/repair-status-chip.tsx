@@ -1,6 +1,6 @@
 import { REPAIR_STATUS_LABELS, type RepairStatus } from '@backoffice/contract';
-import Chip from '@mui/material/Chip';
-import { STATUS_TONE_COLORS, type StatusTone } from '../../../components/orders/order-format';
+import { StatusChip } from '../../../components/status-chip';
+import type { StatusTone } from '../../../components/status-tone';
 
 /**
  * A service order's status in the orders' chip colours: waiting for someone (the bench, the customer's answer, the
@@ -19,13 +19,5 @@ const TONES: Record<RepairStatus, StatusTone> = {
 };
 
 export function RepairStatusChip({ status }: { status: RepairStatus }) {
-  const colors = STATUS_TONE_COLORS[TONES[status]];
-  return (
-    <Chip
-      size="small"
-      label={REPAIR_STATUS_LABELS[status]}
-      data-tone={TONES[status]}
-      sx={{ bgcolor: colors.bg, color: colors.fg, fontWeight: 600 }}
-    />
-  );
+  return <StatusChip status={status} labels={REPAIR_STATUS_LABELS} tones={TONES} />;
 }

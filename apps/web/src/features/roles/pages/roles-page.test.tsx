@@ -2,8 +2,9 @@ import type { Role } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/contract';
-import { renderPage, signInAs } from '../../../test/render';
+import type { mockApi } from '../../../test/contract';
+import { openAdminPage, openDialogOf } from '../../../test/open-page';
+import { renderPage } from '../../../test/render';
 import { RoleDialog } from '../components/role-dialog';
 import RolesPage from './roles-page';
 
@@ -27,21 +28,14 @@ async function addPermission(user: User, label: string) {
 }
 
 function openPage(routes: Parameters<typeof mockApi>[0] = {}) {
-  signInAs();
-  const calls = mockApi({
+  return openAdminPage(<RolesPage />, '/admin/roles', {
     'GET /api/roles': { body: { data: ROLES } },
     'GET /api/permissions': { body: { data: CATALOGUE } },
     ...routes,
   });
-  const user = userEvent.setup();
-  renderPage(<RolesPage />, { path: '/admin/roles' });
-  return { user, calls };
 }
 
-async function openCreate(user: User) {
-  await user.click(await screen.findByRole('button', { name: 'Cadastrar Regra' }));
-  return screen.findByRole('dialog', { name: 'Cadastrar Regra' });
-}
+const openCreate = (user: User) => openDialogOf(user, 'Cadastrar Regra');
 
 describe('Roles: create form', () => {
   it('asks for the name, refuses a duplicate and says permissions are needed', async () => {

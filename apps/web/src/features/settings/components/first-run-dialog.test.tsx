@@ -26,6 +26,28 @@ function OtherCallAnswered() {
   return other.data ? <p>respondido</p> : null;
 }
 
+/**
+ * An administrator signed in: the gate opens by itself, the shop's data are typed (company, a valid CNPJ, the city,
+ * a CNPJ Pix key, 'Pix automático' off), 'Concluir' waits until the form is whole and is clicked.
+ */
+async function finishAsAdministrator() {
+  signInAs(['full:access']);
+  const user = userEvent.setup();
+  renderPage(<FirstRunGate />);
+  const dialog = await screen.findByRole('dialog', { name: 'Configuração inicial' });
+  await user.type(within(dialog).getByRole('textbox', { name: /^Nome da empresa/ }), 'Loja do Centro Ltda');
+  await user.type(within(dialog).getByRole('textbox', { name: /^CNPJ/ }), '11.222.333/0001-81');
+  await user.type(within(dialog).getByRole('textbox', { name: /^Cidade/ }), 'São Paulo');
+  await user.click(within(dialog).getByRole('combobox', { name: /^Tipo da chave/ }));
+  await user.click(await screen.findByRole('option', { name: 'CNPJ' }));
+  await user.type(within(dialog).getByRole('textbox', { name: /^Chave Pix/ }), '11222333000181');
+  await user.click(within(dialog).getByRole('radio', { name: /^Não, deixar desligado/ }));
+  const finish = within(dialog).getByRole('button', { name: 'Concluir' }) as HTMLButtonElement;
+  await waitFor(() => expect(finish.disabled).toBe(false));
+  await user.click(finish);
+  return { user };
+}
+
 describe("'Configuração inicial' (issue 21 §1)", () => {
   let calls: MockCall[];
   beforeEach(() => {
@@ -140,20 +162,7 @@ describe("'Configuração inicial' (issue 21 §1)", () => {
         };
       },
     });
-    signInAs(['full:access']);
-    const user = userEvent.setup();
-    renderPage(<FirstRunGate />);
-    const dialog = await screen.findByRole('dialog', { name: 'Configuração inicial' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Nome da empresa/ }), 'Loja do Centro Ltda');
-    await user.type(within(dialog).getByRole('textbox', { name: /^CNPJ/ }), '11.222.333/0001-81');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Cidade/ }), 'São Paulo');
-    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo da chave/ }));
-    await user.click(await screen.findByRole('option', { name: 'CNPJ' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /^Chave Pix/ }), '11222333000181');
-    await user.click(within(dialog).getByRole('radio', { name: /^Não, deixar desligado/ }));
-    const finish = within(dialog).getByRole('button', { name: 'Concluir' }) as HTMLButtonElement;
-    await waitFor(() => expect(finish.disabled).toBe(false));
-    await user.click(finish);
+    await finishAsAdministrator();
 
     expect(
       await screen.findByText('A configuração inicial já foi concluída: altere os dados em Configurações.'),
@@ -194,20 +203,7 @@ describe("'Configuração inicial' (issue 21 §1)", () => {
         },
       },
     });
-    signInAs(['full:access']);
-    const user = userEvent.setup();
-    renderPage(<FirstRunGate />);
-    const dialog = await screen.findByRole('dialog', { name: 'Configuração inicial' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Nome da empresa/ }), 'Loja do Centro Ltda');
-    await user.type(within(dialog).getByRole('textbox', { name: /^CNPJ/ }), '11.222.333/0001-81');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Cidade/ }), 'São Paulo');
-    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo da chave/ }));
-    await user.click(await screen.findByRole('option', { name: 'CNPJ' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /^Chave Pix/ }), '11222333000181');
-    await user.click(within(dialog).getByRole('radio', { name: /^Não, deixar desligado/ }));
-    const finish = within(dialog).getByRole('button', { name: 'Concluir' }) as HTMLButtonElement;
-    await waitFor(() => expect(finish.disabled).toBe(false));
-    await user.click(finish);
+    const { user } = await finishAsAdministrator();
 
     const step = await screen.findByRole('dialog', { name: 'Senha dos backups' });
     expect(within(step).getByText(/gerenciador de senhas da loja, ou escrita em papel no cofre/)).toBeTruthy();

@@ -115,26 +115,8 @@ export function FiscalProfileDialog({
             )}
           />
         </Box>
-        <Box sx={cell(3)}>
-          <CodeField
-            control={control}
-            name="cfopInState"
-            label={T.cfopInState}
-            helperText={T.cfopInStateHint}
-            maxLength={4}
-            busy={busy}
-          />
-        </Box>
-        <Box sx={cell(3)}>
-          <CodeField
-            control={control}
-            name="cfopOutOfState"
-            label={T.cfopOutOfState}
-            helperText={T.cfopOutOfStateHint}
-            maxLength={4}
-            busy={busy}
-          />
-        </Box>
+        <CodeField control={control} name="cfopInState" busy={busy} />
+        <CodeField control={control} name="cfopOutOfState" busy={busy} />
         <IcmsFields control={control} busy={busy} wanted={wanted} regime={regime} kind={kind} />
         <PisCofinsFields control={control} busy={busy} />
         <IbsCbsFields control={control} busy={busy} withIbsCbs={withIbsCbs} getValues={getValues} setValue={setValue} />

@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { type Control, Controller, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
 import { FormPercentField } from '../../../components/form/form-money-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
@@ -54,34 +55,53 @@ export function RateField({
   );
 }
 
-/** A tax code typed as digits (CFOP, CST, cClassTrib), `maxLength` long. */
+/** The tax codes typed as digits: each one's label, hint and length. */
+const CODES = {
+  cfopInState: { label: T.cfopInState, helperText: T.cfopInStateHint, maxLength: 4 },
+  cfopOutOfState: { label: T.cfopOutOfState, helperText: T.cfopOutOfStateHint, maxLength: 4 },
+  'ibsCbs.cst': { label: T.ibsCbsCst, helperText: T.ibsCbsCstHint, maxLength: 3 },
+  'ibsCbs.cClassTrib': { label: T.cClassTrib, helperText: T.cClassTribHint, maxLength: 6 },
+} as const;
+
+/** A tax code typed as digits (CFOP, CST, cClassTrib) in its cell of the grid, with its label, hint and length. */
 export function CodeField({
   control,
   name,
-  label,
-  helperText,
-  maxLength,
   busy,
 }: {
   control: ProfileControl;
-  name: Parameters<typeof FormTextField<ProfileFormValues, FiscalProfileInput>>[0]['name'];
-  label: string;
-  helperText: string;
-  maxLength: number;
+  name: keyof typeof CODES;
   busy: boolean;
 }) {
+  const { label, helperText, maxLength } = CODES[name];
   return (
-    <FormTextField
-      control={control}
-      name={name}
-      label={label}
-      helperText={helperText}
-      required
-      disabled={busy}
-      fullWidth
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength } }}
-    />
+    <Box sx={cell(3)}>
+      <FormTextField
+        control={control}
+        name={name}
+        label={label}
+        helperText={helperText}
+        required
+        disabled={busy}
+        fullWidth
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength } }}
+      />
+    </Box>
   );
+}
+
+/** A tax code chosen from its list (ICMS CST or CSOSN, PIS/COFINS CST), its long options wrapping. */
+function CodeSelect({
+  busy,
+  ...field
+}: {
+  control: ProfileControl;
+  name: 'icmsCst' | 'icmsCsosn' | 'pisCst' | 'cofinsCst';
+  label: string;
+  options: { value: string; label: string }[];
+  busy: boolean;
+}) {
+  return <FormSelectField {...field} required disabled={busy} fullWidth slotProps={WRAPPING_MENU} />;
 }
 
 /** 'ICMS': the kind the issuer's regime asks for (or chosen, before the issuer is saved), its code and rate. */
@@ -123,29 +143,16 @@ export function IcmsFields({
       )}
       <Box sx={cell(4)}>
         {kind === 'CSOSN' ? (
-          <FormSelectField
+          <CodeSelect
             key="csosn"
             control={control}
             name="icmsCsosn"
             label={T.icmsCsosn}
             options={CSOSN_OPTIONS}
-            required
-            disabled={busy}
-            fullWidth
-            slotProps={WRAPPING_MENU}
+            busy={busy}
           />
         ) : (
-          <FormSelectField
-            key="cst"
-            control={control}
-            name="icmsCst"
-            label={T.icmsCst}
-            options={CST_OPTIONS}
-            required
-            disabled={busy}
-            fullWidth
-            slotProps={WRAPPING_MENU}
-          />
+          <CodeSelect key="cst" control={control} name="icmsCst" label={T.icmsCst} options={CST_OPTIONS} busy={busy} />
         )}
       </Box>
       <Box sx={cell(2)}>
@@ -155,41 +162,33 @@ export function IcmsFields({
   );
 }
 
+/** PIS and COFINS: the same two fields each, its CST and its rate. */
+const PIS_COFINS = [
+  { cst: 'pisCst', cstLabel: T.pisCst, rate: 'pisRate', rateLabel: T.pisRate },
+  { cst: 'cofinsCst', cstLabel: T.cofinsCst, rate: 'cofinsRate', rateLabel: T.cofinsRate },
+] as const;
+
 /** 'PIS e COFINS': each one's CST and rate. */
 export function PisCofinsFields({ control, busy }: { control: ProfileControl; busy: boolean }) {
   return (
     <>
       <FormSection>{`${T.fields.pis} e ${T.fields.cofins}`}</FormSection>
-      <Box sx={cell(4)}>
-        <FormSelectField
-          control={control}
-          name="pisCst"
-          label={T.pisCst}
-          options={PIS_COFINS_OPTIONS}
-          required
-          disabled={busy}
-          fullWidth
-          slotProps={WRAPPING_MENU}
-        />
-      </Box>
-      <Box sx={cell(2)}>
-        <RateField control={control} name="pisRate" label={T.pisRate} busy={busy} />
-      </Box>
-      <Box sx={cell(4)}>
-        <FormSelectField
-          control={control}
-          name="cofinsCst"
-          label={T.cofinsCst}
-          options={PIS_COFINS_OPTIONS}
-          required
-          disabled={busy}
-          fullWidth
-          slotProps={WRAPPING_MENU}
-        />
-      </Box>
-      <Box sx={cell(2)}>
-        <RateField control={control} name="cofinsRate" label={T.cofinsRate} busy={busy} />
-      </Box>
+      {PIS_COFINS.map((tax) => (
+        <Fragment key={tax.cst}>
+          <Box sx={cell(4)}>
+            <CodeSelect
+              control={control}
+              name={tax.cst}
+              label={tax.cstLabel}
+              options={PIS_COFINS_OPTIONS}
+              busy={busy}
+            />
+          </Box>
+          <Box sx={cell(2)}>
+            <RateField control={control} name={tax.rate} label={tax.rateLabel} busy={busy} />
+          </Box>
+        </Fragment>
+      ))}
     </>
   );
 }
@@ -241,26 +240,8 @@ export function IbsCbsFields({
       </Box>
       {withIbsCbs ? (
         <>
-          <Box sx={cell(3)}>
-            <CodeField
-              control={control}
-              name="ibsCbs.cst"
-              label={T.ibsCbsCst}
-              helperText={T.ibsCbsCstHint}
-              maxLength={3}
-              busy={busy}
-            />
-          </Box>
-          <Box sx={cell(3)}>
-            <CodeField
-              control={control}
-              name="ibsCbs.cClassTrib"
-              label={T.cClassTrib}
-              helperText={T.cClassTribHint}
-              maxLength={6}
-              busy={busy}
-            />
-          </Box>
+          <CodeField control={control} name="ibsCbs.cst" busy={busy} />
+          <CodeField control={control} name="ibsCbs.cClassTrib" busy={busy} />
           <Box sx={cell(2)}>
             <RateField control={control} name="ibsCbs.cbsRate" label={T.cbsRate} busy={busy} />
           </Box>

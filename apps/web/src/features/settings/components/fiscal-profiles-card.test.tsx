@@ -3,7 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/render';
-import { GALAXY_PAGE, ISSUER, ISSUER_SUGGESTION, NORMAL_PROFILE, SIMPLES_PROFILE } from '../fiscal-test-data';
+import {
+  GALAXY_PAGE,
+  ISSUER,
+  ISSUER_SUGGESTION,
+  NORMAL_PROFILE,
+  SIMPLES_BODY,
+  SIMPLES_PROFILE,
+} from '../fiscal-test-data';
 import { FiscalSection } from './fiscal-section';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -169,20 +176,7 @@ describe("'Perfis fiscais' (issue 41 §1)", () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(2));
-    expect(writes(calls)[1]?.body).toEqual({
-      name: 'Celulares - Simples',
-      isDefault: true,
-      cfopInState: '5405',
-      cfopOutOfState: '6404',
-      icmsCst: null,
-      icmsCsosn: '500',
-      icmsRate: 0,
-      pisCst: '49',
-      pisRate: 0,
-      cofinsCst: '49',
-      cofinsRate: 0,
-      ibsCbs: null,
-    });
+    expect(writes(calls)[1]?.body).toEqual(SIMPLES_BODY);
   });
 
   it('edits a profile with PUT /fiscal/profiles/{id}, its codes kept; before the issuer is saved, either code', async () => {
@@ -198,20 +192,8 @@ describe("'Perfis fiscais' (issue 41 §1)", () => {
     await retype(user, field(dialog, /^Alíquota do ICMS/), '1,25');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]?.body).toEqual({
-      name: 'Celulares - Simples',
-      isDefault: true,
-      cfopInState: '5405',
-      cfopOutOfState: '6404',
-      icmsCst: null,
-      icmsCsosn: '500',
-      icmsRate: 1.25,
-      pisCst: '49',
-      pisRate: 0,
-      cofinsCst: '49',
-      cofinsRate: 0,
-      ibsCbs: null,
-    });
+    // The profile's codes kept; only the rate typed changes.
+    expect(writes(calls)[0]?.body).toEqual({ ...SIMPLES_BODY, icmsRate: 1.25 });
   });
 
   it("'Excluir' asks first; a profile in use is refused by the server, its message said", async () => {

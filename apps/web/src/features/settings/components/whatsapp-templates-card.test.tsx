@@ -36,6 +36,28 @@ function templates(finished: string | null, canceled: string | null): WhatsAppTe
   };
 }
 
+/**
+ * The statuses' defaults and a message of a kind of its own (the quotes', the repairs'): `template` as saved, or
+ * its default while null.
+ */
+function withOwnMessage(
+  kind: 'quote' | 'repair',
+  defaultTemplate: string,
+  placeholders: WhatsAppTemplates['placeholders'],
+): (template: string | null) => WhatsAppTemplates {
+  return (template) => ({
+    ...templates(null, null),
+    [kind]: { template: template ?? defaultTemplate, isDefault: template === null, defaultTemplate, placeholders },
+  });
+}
+
+/** Empties the message field and pastes `text` in it, as a person replacing the message would. */
+async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
 const item = (label: string) => screen.getByRole('listitem', { name: label });
 
 describe('Mensagens do WhatsApp', () => {
@@ -84,9 +106,7 @@ describe('Mensagens do WhatsApp', () => {
     await user.click(await screen.findByRole('button', { name: 'Editar: Cancelado' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensagem do status "Cancelado"' });
     const field = within(dialog).getByRole('textbox', { name: 'Mensagem' });
-    await user.clear(field);
-    await user.click(field);
-    await user.paste('Olá, {nome}!');
+    await retype(user, field, 'Olá, {nome}!');
     expect(
       within(dialog).getByText(/^Marcador desconhecido: \{nome\}\. Use apenas \{cliente\}, \{codigo\}/),
     ).toBeTruthy();
@@ -132,18 +152,10 @@ describe('Mensagens do WhatsApp', () => {
 
 describe("Mensagens do WhatsApp: the quotes' message (decision 0043)", () => {
   const QUOTE_DEFAULT = 'Olá, {cliente}! Segue o orçamento nº {numero}:\n{itens}\nTotal: {total}';
-  const withQuote = (template: string | null): WhatsAppTemplates => ({
-    ...templates(null, null),
-    quote: {
-      template: template ?? QUOTE_DEFAULT,
-      isDefault: template === null,
-      defaultTemplate: QUOTE_DEFAULT,
-      placeholders: [
-        { name: 'cliente', description: 'Nome do cliente' },
-        { name: 'numero', description: 'Número do orçamento' },
-      ],
-    },
-  });
+  const withQuote = withOwnMessage('quote', QUOTE_DEFAULT, [
+    { name: 'cliente', description: 'Nome do cliente' },
+    { name: 'numero', description: 'Número do orçamento' },
+  ]);
 
   it("is edited beside the statuses' with its own placeholders: an order's {codigo} refused, PUT …/quote sent", async () => {
     signInAs(['bo:manage:settings'], 'Ana Administradora', 1);
@@ -162,17 +174,13 @@ describe("Mensagens do WhatsApp: the quotes' message (decision 0043)", () => {
     await user.click(within(quote).getByRole('button', { name: 'Editar: Orçamento' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensagem do orçamento' });
     const field = within(dialog).getByRole('textbox', { name: 'Mensagem' });
-    await user.clear(field);
-    await user.click(field);
-    await user.paste('Pedido {codigo}');
+    await retype(user, field, 'Pedido {codigo}');
     expect(
       within(dialog).getByText(/^Marcador desconhecido: \{codigo\}\. Use apenas \{cliente\}, \{numero\}/),
     ).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(true);
 
-    await user.clear(field);
-    await user.click(field);
-    await user.paste('Oi {cliente}, orçamento {numero}');
+    await retype(user, field, 'Oi {cliente}, orçamento {numero}');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const puts = calls.filter((call) => call.method === 'PUT');
@@ -185,18 +193,10 @@ describe("Mensagens do WhatsApp: the quotes' message (decision 0043)", () => {
 
 describe("Mensagens do WhatsApp: the repairs' message (issue 42 §2)", () => {
   const REPAIR_DEFAULT = 'Olá, {cliente}!\nOrdem de serviço OS {os} ({aparelho}): {situacao}';
-  const withRepair = (template: string | null): WhatsAppTemplates => ({
-    ...templates(null, null),
-    repair: {
-      template: template ?? REPAIR_DEFAULT,
-      isDefault: template === null,
-      defaultTemplate: REPAIR_DEFAULT,
-      placeholders: [
-        { name: 'os', description: 'Número da ordem de serviço' },
-        { name: 'aparelho', description: 'Modelo do aparelho' },
-      ],
-    },
-  });
+  const withRepair = withOwnMessage('repair', REPAIR_DEFAULT, [
+    { name: 'os', description: 'Número da ordem de serviço' },
+    { name: 'aparelho', description: 'Modelo do aparelho' },
+  ]);
 
   it("is edited with the repairs' placeholders: a quote's {numero} refused, PUT …/repair sent, 'Restaurar padrão' a DELETE", async () => {
     signInAs(['bo:manage:settings'], 'Ana Administradora', 1);
@@ -216,9 +216,7 @@ describe("Mensagens do WhatsApp: the repairs' message (issue 42 §2)", () => {
     await user.click(within(repair).getByRole('button', { name: 'Editar: Ordem de serviço' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mensagem da ordem de serviço' });
     const field = within(dialog).getByRole('textbox', { name: 'Mensagem' });
-    await user.clear(field);
-    await user.click(field);
-    await user.paste('Orçamento {numero}');
+    await retype(user, field, 'Orçamento {numero}');
     expect(
       within(dialog).getByText(
         'Marcador desconhecido: {numero}. Use apenas {cliente}, {os}, {aparelho}, {situacao}, {total}, {previsao}, {link}.',
@@ -226,9 +224,7 @@ describe("Mensagens do WhatsApp: the repairs' message (issue 42 §2)", () => {
     ).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(true);
 
-    await user.clear(field);
-    await user.click(field);
-    await user.paste('OS {os}: {situacao}');
+    await retype(user, field, 'OS {os}: {situacao}');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const saved = screen.getByRole('listitem', { name: 'Ordem de serviço' });

@@ -1,15 +1,13 @@
 import { TRADE_IN_TERM_TEXTS, type TradeIn, tradeInPhoneName } from '@backoffice/contract';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { DownloadButton } from '../../../components/download-button';
 import { ProblemAlert } from '../../../components/form/dialog-problem';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { useNotify } from '../../../components/notifier';
 import { SignaturePad } from '../../../components/signature-pad';
-import { refusalMessage } from '../../../lib/api-client';
 import { formatDateTime, formatDocument, formatMoney } from '../../../lib/format';
 import { downloadTerm, useSign } from '../api/trade-ins-api';
 import { TRADE_INS_TEXTS as T } from '../texts';
@@ -17,28 +15,16 @@ import { StepBox } from './step-box';
 
 /** 'Termo de compra (PDF)': the server's term, fetched with the token; a failure in the snackbar. */
 export function TermButton({ tradeIn }: { tradeIn: Pick<TradeIn, 'id' | 'code'> }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await downloadTerm(tradeIn);
-    } catch (error) {
-      notify.error(refusalMessage(error, T.termFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
+    <DownloadButton
       variant="outlined"
       startIcon={<PictureAsPdfOutlinedIcon />}
-      disabled={busy}
-      onClick={() => void run()}
+      download={() => downloadTerm(tradeIn)}
+      failedText={T.termFailed}
       sx={{ alignSelf: 'flex-start' }}
     >
       {T.term}
-    </Button>
+    </DownloadButton>
   );
 }
 
