@@ -116,7 +116,10 @@ describe('a sale on credit from the counter to its last instalment, paid late 65
       // Two plans: none is chosen for her.
       await page.getByText('Escolha um dos prazos liberados para o cliente.').waitFor();
       expect(await finish.isDisabled()).toBe(true);
-      await page.getByText(`Limite de crédito do cliente: ${money(LIMIT_CENTS)}.`, { exact: false }).waitFor();
+      // What he owes on credit beside his limit (issue 54 §6): nothing yet.
+      await page
+        .getByText(`Limite de crédito do cliente: ${money(LIMIT_CENTS)}; ele já deve ${money(0)}.`, { exact: false })
+        .waitFor();
       await page.getByRole('combobox', { name: /^Prazo/ }).click();
       const options = page.getByRole('listbox').getByRole('option');
       expect(await options.allTextContents()).toEqual(['28 dias', '30/60 dias']);
@@ -174,10 +177,13 @@ describe('a sale on credit from the counter to its last instalment, paid late 65
       const dialog = page.getByRole('dialog', { name: `Aprovação de crédito — pedido ${code}` });
       await dialog.getByText(money(TOTAL_CENTS), { exact: true }).waitFor();
       await dialog.getByText(customer.name, { exact: true }).waitFor();
-      // Why it waits: the checkout's note in the order's history.
+      // Why it waits, each reason that holds (issue 54 §6): above his limit with this sale, not late.
       await dialog
-        .getByText(`o limite é ${money(LIMIT_CENTS)}. Aguardando aprovação de crédito.`, { exact: false })
+        .getByText(
+          `Acima do limite: com esta venda o cliente deve ${money(TOTAL_CENTS)}, o limite é ${money(LIMIT_CENTS)}.`,
+        )
         .waitFor();
+      expect(await dialog.getByText('parcela em atraso', { exact: false }).count()).toBe(0);
       // The reason is required.
       await dialog.getByRole('button', { name: 'Aprovar crédito' }).click();
       await dialog.getByText('Preencha o campo').waitFor();
