@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_ORDER_MOVES, type ExpectedOrderMove } from './expected-order-moves';
+import { generateOrderCode, ORDER_CODE_ALPHABET } from './order-code';
 import {
   availableActions,
   canChangeDeliverer,
@@ -8,7 +9,6 @@ import {
   findMove,
   findTransition,
   findTransitionByAction,
-  generateOrderCode,
   INITIAL_ORDER_STATUSES,
   initialOrderStatus,
   isEditOnlyMove,
@@ -16,7 +16,6 @@ import {
   isOrderStatusKey,
   nextStatuses,
   ORDER_ACTION_LABELS,
-  ORDER_CODE_ALPHABET,
   ORDER_CREATION,
   ORDER_STATUS,
   ORDER_STATUS_KEYS,
