@@ -165,7 +165,7 @@ describe('the demo business (scale 1)', () => {
 
   it("has quotes (issue 38 §4): converted at their order's figures, open and expired", async () => {
     const quotes = await t.db.selectFrom('quotes').selectAll().orderBy('id').execute();
-    const today = businessDay(new Date());
+    const today = businessDay(NOW);
     const converted = quotes.filter((q) => q.status === 'CONVERTED');
     const open = quotes.filter((q) => q.status === 'OPEN' && q.valid_until >= today);
     const expired = quotes.filter((q) => q.status === 'OPEN' && q.valid_until < today);
