@@ -21,6 +21,8 @@ const NOT_CARD_KEYS: ReadonlySet<string> = new Set([
   // A delivery's signature (a PNG in base64) and the receiver's document (up to 14 digits).
   'signature',
   'receiverDocument',
+  // The IMEIs of the phones a counter sale hands over (15 digits with a Luhn check digit, as a card's).
+  'imeis',
 ]);
 
 /** A card number (PAN): 13 to 19 digits whose last is the Luhn check digit of the others. */

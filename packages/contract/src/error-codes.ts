@@ -106,6 +106,10 @@ export const ERROR_CODES = {
   PURCHASE_ALREADY_ENTERED: 409,
   /** An entry by XML with items or warnings still open: `errors` names each, line by line. */
   PURCHASE_NOT_READY: 400,
+  /** A counter sale taking cash while the seller has no drawer open ('Balcão', decision 0074): open it first. */
+  CASH_DRAWER_CLOSED: 409,
+  /** A counter sale whose payments do not add up to its total, or whose cash received is short of its cash part. */
+  PAYMENTS_DIFFER: 400,
   /** The body is larger than allowed (images). */
   PAYLOAD_TOO_LARGE: 413,
   /** The body is not JSON. */

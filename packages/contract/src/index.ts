@@ -6,6 +6,7 @@ export * from './calendar-day';
 export * from './cash-flow';
 export * from './cash-registers';
 export * from './clock';
+export * from './counter-sale';
 export * from './csv';
 export * from './customer-privacy';
 export * from './customers';

@@ -589,6 +589,7 @@ export interface Orders {
   receiver_name: string | null;
   repair_id: number | null;
   shipping_cost_cents: Generated<number>;
+  sold_at_counter: Generated<boolean>;
   status: number;
   status_since: Generated<Timestamp>;
   stocker_id: number | null;

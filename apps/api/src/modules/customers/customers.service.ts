@@ -13,6 +13,8 @@ export { searchCustomers } from './customer-reads';
 export { toCustomer } from './customer-views';
 /** The spreadsheet import of customers (issue 21 §2), for the imports module. */
 export { importCustomers } from './customers.import';
+/** The seller's own 'Consumidor final' (decision 0040), made on first use: the counter's walk-in sales. */
+export { walkInCustomer };
 
 /**
  * Rules of customers (spec section 4): waiting → approved (level, shipping cost, warranty) or reproved;

@@ -59,6 +59,8 @@ export interface OrderRow {
   /** The repair this order bills and its labour (decision 0059); null and 0 for a sale. */
   repair_id?: number | null;
   labour_cents?: number;
+  /** Sold and handed over at the counter ('Balcão', decision 0074): no separation, finalized at once. */
+  sold_at_counter?: boolean;
 }
 
 /** The order row itself, locked for the rest of the transaction. */
@@ -76,6 +78,7 @@ export type LockedOrder = Pick<
   | 'updated_at'
   | 'finished_at'
   | 'repair_id'
+  | 'sold_at_counter'
 >;
 
 /** How many codes are tried before giving up (6 characters of 31 letters: a clash is rare). */
@@ -320,6 +323,7 @@ export const ordersRepository = {
         'updated_at',
         'finished_at',
         'repair_id',
+        'sold_at_counter',
       ])
       .where('id', '=', id)
       .forUpdate()

@@ -13,7 +13,7 @@ import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
-import { moveStock } from '../stock/stock.service';
+import { moveStock, sellUnits } from '../stock/stock.service';
 import { type NormalizedPicture, normalizeOrderPicture } from './images';
 import { orderLinesRepository } from './order-lines.repository';
 import { readerOf } from './order-readers';
@@ -109,6 +109,40 @@ export async function handOverRepairBill(
   }
   await transition(trx, bill, 'finalize', { system: true, employeeId }, { note });
   return undefined;
+}
+
+/**
+ * A counter sale handed over (decision 0074), in the sale's transaction, its payments already recorded: the units of
+ * its serialized lines named by their IMEIs (refused whole as packing refuses them), then the system's moves in the
+ * seller's name, on to the counter ('awaitPickup': nothing to separate) and 'Finalizar', so every module's handover
+ * step runs as for any order collected at the store (the NFC-e, the cash still due). Answers the final status.
+ */
+export async function handOverCounterSale(
+  trx: Transaction<Database>,
+  orderId: number,
+  employeeId: number,
+  units: ReadonlyArray<{ productId: number; imei: string }>,
+  note: string,
+): Promise<OrderStatusKey> {
+  const order = await repo.lockById(trx, orderId);
+  if (!order?.sold_at_counter) throw notFound(ORDER_TEXTS.notFound);
+  const items = await repo.items(trx, order.id);
+  await sellUnits(
+    trx,
+    order.id,
+    items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+    units,
+  );
+  const actor = { system: true as const, employeeId };
+  const waiting = await transition(trx, order, 'awaitPickup', actor);
+  const finished = await transition(
+    trx,
+    { ...order, status: waiting.status, updated_at: waiting.updatedAt },
+    'finalize',
+    actor,
+    { note },
+  );
+  return finished.status as OrderStatusKey;
 }
 
 /**

@@ -48,10 +48,16 @@ export interface SystemActor {
   employeeId: number | null;
 }
 
-/** The moves the system makes: a repair's bill paid on to the counter, and finalized by its device's delivery. */
+/** Nothing to separate: a repair's bill (its parts left with the repair) or a sale handed over at the counter. */
+const nothingToPack = (order: LockedOrder) => order.repair_id != null || order.sold_at_counter === true;
+
+/**
+ * The moves the system makes: a repair's bill paid on to the counter, and finalized by its device's delivery; a
+ * counter sale ('Balcão', decision 0074) on to the counter and finalized in the sale's own transaction.
+ */
 function systemMay(move: OrderTransition, order: LockedOrder): boolean {
   if (move.requires.includes('nothingToPack')) return true;
-  return move.action === 'finalize' && move.from === ORDER_STATUS.AGUARDANDO_CLIENTE && order.repair_id != null;
+  return move.action === 'finalize' && move.from === ORDER_STATUS.AGUARDANDO_CLIENTE && nothingToPack(order);
 }
 
 /** What a move may carry besides the action: the reason, the stored pictures, the target status. */
@@ -214,7 +220,7 @@ const requirementChecks: [OrderRequirement, RequirementCheck][] = [
   [
     'nothingToPack',
     async ({ order }) => {
-      if (order.repair_id == null) throw missing(ORDER_TEXTS.notARepairBill);
+      if (!nothingToPack(order)) throw missing(ORDER_TEXTS.notARepairBill);
     },
   ],
   [

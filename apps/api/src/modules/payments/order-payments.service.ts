@@ -11,6 +11,7 @@ import { orderRefunds } from './order-refunds';
 
 /** A card charged at the sale, or at the door by the courier. */
 export { recordCardAtDoor, recordCheckoutCard } from './card-parts';
+export { assertCounterDrawer, type CounterPart, recordCounterPayments } from './counter-payments';
 /** A used phone as a part, and a cash order's due paid at the counter. */
 export { addTradeInPart, recordCashAtCounter } from './order-parts';
 /** A changed total weighed against the parts, and the refund it owes. */

@@ -45,6 +45,8 @@ export interface PlaceOrderInput {
    * REPAIR ledger rows: the placing takes no stock for them (`createOrder`).
    */
   repair?: { id: number; labourCents: number };
+  /** Sold and handed over at the counter ('Balcão', decision 0074): finalized in the sale's transaction. */
+  soldAtCounter?: boolean;
 }
 
 /**
@@ -83,6 +85,7 @@ export async function placeOrder(
       attendant_id: input.employeeId,
       deliverer_id: input.delivererId,
       ...(input.repair ? { repair_id: input.repair.id, labour_cents: input.repair.labourCents } : {}),
+      ...(input.soldAtCounter ? { sold_at_counter: true } : {}),
     },
     items: input.items,
     receipt,
@@ -107,6 +110,7 @@ export async function placeOrder(
       ...(receipt ? { receiptAttached: true } : {}),
       ...(input.discountApproval ? { discountApproval: input.discountApproval } : {}),
       ...(input.repair ? { repairId: input.repair.id, labour: centsToReais(input.repair.labourCents) } : {}),
+      ...(input.soldAtCounter ? { soldAtCounter: true } : {}),
     },
   });
 }

@@ -9,6 +9,8 @@ import {
   checkoutPixBodySchema,
   checkoutResponseSchema,
   checkoutTransferBodySchema,
+  counterSaleBodySchema,
+  counterSaleResponseSchema,
   DISCOUNT_APPROVAL_PERMISSIONS,
   DISCOUNT_APPROVAL_TEXTS,
   discountApprovalRefuseSchema,
@@ -53,6 +55,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSellingService(app.deps.db, app.deps.storage);
   registerCartRoutes(app, service);
   registerCheckoutRoutes(app, service);
+  registerCounterRoutes(app, service);
   registerOrderChangeRoutes(app, service);
   registerDiscountApprovalRoutes(app);
 };
@@ -337,5 +340,26 @@ function registerDiscountApprovalRoutes(app: App) {
       },
     },
     async (request) => ({ data: await approvals.refuse(principalOf(request), request.params.id, request.body.reason) }),
+  );
+}
+
+/** 'Balcão' (issue 54 §1, decision 0074): the counter's sale, paid and handed over in one call. */
+function registerCounterRoutes(app: App, service: SellingService) {
+  app.post(
+    '/counter/sales',
+    {
+      config: { ...config, refusesCardData: true },
+      schema: {
+        tags,
+        summary:
+          "Venda no balcão ('Concluir venda'): produtos (IMEI das unidades de aparelhos), descontos dentro do máximo do vendedor, pagamentos que somam o total (dinheiro com valor recebido e troco, no caixa aberto de quem vende — 409 CASH_DRAWER_CLOSED sem caixa; cartões com NSU e parcelas); pedido pago e finalizado na hora, numa transação; sem customerId, o 'Consumidor final' do vendedor; mesma chave (Idempotency-Key) devolve a mesma venda",
+        headers: checkoutHeadersSchema,
+        body: counterSaleBodySchema,
+        response: { 200: counterSaleResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.sellAtCounter(principalOf(request), request.body, request.headers['idempotency-key']),
+    }),
   );
 }

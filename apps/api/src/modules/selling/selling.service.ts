@@ -3,6 +3,7 @@ import type { Storage } from '../../lib/storage';
 import { cartUseCases } from './cart';
 import { discountChange } from './change-discount';
 import { checkoutUseCases } from './checkout';
+import { counterSaleUseCases } from './counter-sale';
 import { preCheckoutUseCase } from './pre-checkout';
 import { productSearch } from './search-products';
 
@@ -36,6 +37,7 @@ export function createSellingService(db: DB, storage: Storage) {
     ...preCheckoutUseCase(db, storage),
     ...cartUseCases(db, storage),
     ...checkoutUseCases(db, storage),
+    ...counterSaleUseCases(db, storage),
   };
 }
 

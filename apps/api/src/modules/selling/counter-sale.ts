@@ -1,0 +1,198 @@
+import {
+  COUNTER_TEXTS,
+  type CounterSaleBody,
+  type CounterSaleResponse,
+  centsToReais,
+  counterPaymentsCheck,
+  DELIVERY_TYPES,
+  type DeliveryChoices,
+  formatBRL,
+  ORDER_STATUS,
+  reaisToCents,
+  SELLING_TEXTS,
+  WALK_IN_TEXTS,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import type { Principal } from '../../plugins/auth';
+import { walkInCustomer } from '../customers/customers.service';
+import { handOverCounterSale } from '../orders/workflow.service';
+import { assertCounterDrawer, type CounterPart, recordCounterPayments } from '../payments/order-payments.service';
+import { lockProducts } from '../stock/stock.service';
+import { assertCanBuy, isWalkIn, lockBuyer } from './buyer';
+import { checkoutKey, sha256 } from './checkout-input';
+import { markApprovalUsed } from './discount-approvals.service';
+import { placeOrder } from './place-order';
+import { priceSale } from './sale-discounts';
+import { sellingRepository as repo } from './selling.repository';
+
+/** A counter sale is collected at once: no courier, no warranty plan, no fast delivery. */
+const AT_THE_COUNTER: DeliveryChoices = {
+  typeOfDelivery: DELIVERY_TYPES.PICKUP,
+  withWarranty: false,
+  isFastDelivery: false,
+};
+
+/** The body's payments in cents, as the payments module records them. */
+function partsOf(body: CounterSaleBody): CounterPart[] {
+  return body.payments.map((payment) =>
+    payment.method === 'CASH'
+      ? { method: 'CASH', amountCents: reaisToCents(payment.amount) }
+      : { method: 'CARD', amountCents: reaisToCents(payment.amount), card: payment.card },
+  );
+}
+
+/** The change of the sale: the cash received less the cash part (checked: never negative). */
+function changeOf(body: CounterSaleBody, totalCents: number): number {
+  const checked = counterPaymentsCheck(
+    totalCents,
+    body.payments.map((payment) => ({
+      method: payment.method,
+      amountCents: reaisToCents(payment.amount),
+      receivedCents:
+        payment.method === 'CASH' && payment.received !== undefined ? reaisToCents(payment.received) : undefined,
+    })),
+  );
+  if (!checked.ok) throw badRequest(checked.message, 'PAYMENTS_DIFFER');
+  return checked.changeCents;
+}
+
+/** The sale's lines locked (ascending ids, as moveStock takes them) and read as they are now; archived refused. */
+async function lockLines(trx: Transaction<Database>, body: CounterSaleBody) {
+  const wanted = body.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
+  await lockProducts(
+    trx,
+    wanted.map((line) => line.productId),
+  );
+  const lines = await repo.productLines(trx, wanted);
+  if (lines.length !== wanted.length) throw notFound(SELLING_TEXTS.productNotFound);
+  const archived = lines.filter((line) => line.archived);
+  if (archived.length > 0) {
+    throw conflict(archived.map((line) => SELLING_TEXTS.productArchived(line.name)).join(' '), 'CONFLICT', {
+      productIds: archived.map((line) => line.product_id),
+    });
+  }
+  return lines;
+}
+
+/**
+ * 'Concluir venda' at the counter ('Balcão', issue 54 §1, decision 0074), one transaction: the buyer (the seller's
+ * 'Consumidor final' when none is named), the lines priced at his level with the discounts within the seller's
+ * maximum, the payments adding up to the total (cash needs the seller's open drawer), the order placed (stock out),
+ * its payments recorded as received, its units named by IMEI and the order finalized at once through the
+ * workflow's system moves (the NFC-e and every handover step as for any order collected at the store).
+ * Idempotent by its key: the same sale sent again answers the order it made.
+ */
+export function counterSaleUseCases(db: DB, storage: Storage) {
+  return {
+    async sellAtCounter(principal: Principal, body: CounterSaleBody, headerKey?: string): Promise<CounterSaleResponse> {
+      const customerId = body.customerId ?? (await walkInCustomer(db, principal.employeeId)).id;
+      const key = checkoutKey(headerKey, body.idempotencyKey);
+      const { idempotencyKey: _key, customerId: _customer, ...asked } = body;
+      const hash = sha256(JSON.stringify({ counter: true, customerId, ...asked }));
+      const earlier = await repo.findCheckoutRequest(db, key);
+      if (earlier) return replayed(earlier, customerId, hash, body);
+      return db.transaction().execute(async (trx) => {
+        const customer = await lockBuyer(trx, customerId);
+        const claimed = await repo.claimCheckoutRequest(trx, {
+          idempotency_key: key,
+          customer_id: customerId,
+          employee_id: principal.employeeId,
+          request_hash: hash,
+        });
+        if (!claimed) return replayed(await repo.findCheckoutRequest(trx, key), customerId, hash, body);
+        assertCanBuy(customer);
+        if (body.noteDocument && !isWalkIn(customer)) throw badRequest(WALK_IN_TEXTS.noteDocumentOnlyWalkIn);
+        const lines = await lockLines(trx, body);
+        const { priced, sale, figures, approval } = await priceSale(
+          trx,
+          principal,
+          customer,
+          AT_THE_COUNTER,
+          lines,
+          body.discounts,
+          body.discountApprovalId,
+        );
+        if (body.expectedTotal !== undefined && reaisToCents(body.expectedTotal) !== figures.totalCents) {
+          throw conflict(SELLING_TEXTS.totalChanged(formatBRL(centsToReais(figures.totalCents))), 'STALE_DATA', {
+            total: centsToReais(figures.totalCents),
+          });
+        }
+        const changeCents = changeOf(body, figures.totalCents);
+        const parts = partsOf(body);
+        const registerName = await assertCounterDrawer(trx, principal.employeeId, parts);
+        const order = await placeOrder(trx, storage, {
+          employeeId: principal.employeeId,
+          customerId: customer.id,
+          payment: parts.some((part) => part.method === 'CASH') ? 'CASH' : 'CARD',
+          initialStatus: ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
+          deliveryType: DELIVERY_TYPES.PICKUP,
+          fastDelivery: false,
+          withWarranty: false,
+          itemsCents: figures.itemsCents,
+          shippingCents: figures.shippingCents,
+          fastDeliveryTaxCents: figures.fastDeliveryTaxCents,
+          warrantyCents: figures.warrantyCents,
+          discountCents: sale.discountCents,
+          totalCents: figures.totalCents,
+          neighborhood: null,
+          noteDocument: body.noteDocument ?? null,
+          delivererId: null,
+          soldAtCounter: true,
+          items: priced.map(({ line, unitCents }, index) => ({
+            productId: line.product_id,
+            name: line.name,
+            code: line.code,
+            quantity: line.quantity,
+            unitPriceCents: unitCents,
+            unitCostCents: line.cost_cents,
+            discountCents: sale.lines[index]?.discountCents ?? 0,
+          })),
+          note: COUNTER_TEXTS.historyNote,
+          ...(approval ? { discountApproval: { id: approval.id, approvedBy: approval.approverName } } : {}),
+        });
+        if (approval) await markApprovalUsed(trx, approval.id, order.id);
+        await recordCounterPayments(trx, order.id, parts, principal.employeeId);
+        const units = body.items.flatMap((item) =>
+          (item.imeis ?? []).map((imei) => ({ productId: item.productId, imei })),
+        );
+        const status = await handOverCounterSale(trx, order.id, principal.employeeId, units, COUNTER_TEXTS.historyNote);
+        await repo.completeCheckoutRequest(trx, key, order.id);
+        return {
+          orderId: order.id,
+          code: order.code,
+          statusKey: status,
+          total: centsToReais(figures.totalCents),
+          change: centsToReais(changeCents),
+          registerName,
+          replayed: false,
+        };
+      });
+    },
+  };
+}
+
+/** The same sale sent again (same key, same body): the order it made; the key used for another sale: 409. */
+function replayed(
+  request: Awaited<ReturnType<typeof repo.findCheckoutRequest>>,
+  customerId: number,
+  hash: string,
+  body: CounterSaleBody,
+): CounterSaleResponse {
+  if (!request || request.customer_id !== customerId || request.request_hash !== hash || request.order_id === null) {
+    throw conflict(SELLING_TEXTS.idempotencyKeyReused, 'CONFLICT');
+  }
+  const totalCents = request.total_cents ?? 0;
+  return {
+    orderId: request.order_id,
+    code: request.code as string,
+    statusKey: request.status as CounterSaleResponse['statusKey'],
+    total: centsToReais(totalCents),
+    change: centsToReais(changeOf(body, totalCents)),
+    registerName: null,
+    replayed: true,
+  };
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { noteDocumentSchema } from './customers';
+import { saleDiscountsSchema } from './discounts';
+import { idSchema } from './ids';
+import { isValidImei } from './imei';
+import { centsToReais, formatBRL, hasTwoDecimals } from './money';
+import { cardDataSchema } from './order-payments';
+import { ORDER_STATUS_KEYS } from './order-status';
+
+/**
+ * 'Balcão' (issue 54 §1, decision 0074): the counter's point of sale. One call sells and hands over: the goods
+ * leave the stock, every payment is recorded as received (cash into the clerk's open drawer, cards with their
+ * machine receipts), the order is finalized at once (no separation, no packing photo: the customer is standing
+ * there) and its NFC-e queued when the shop emits on handover. POST /api/counter/sales.
+ */
+export const COUNTER_LIMITS = {
+  /** Different products in one sale (the cart's limit). */
+  maxLines: 100,
+  /** Payments of one sale. */
+  maxPayments: 10,
+  /** Units of one product in one sale. */
+  maxQuantity: 10_000,
+} as const;
+
+export const COUNTER_TEXTS = {
+  title: 'Balcão',
+  productInvalid: 'Produto inválido.',
+  customerInvalid: 'Cliente inválido.',
+  amountInvalid: 'Valor inválido: informe um valor maior que zero, com no máximo dois decimais.',
+  receivedInvalid: 'Valor recebido inválido: informe um valor com no máximo dois decimais.',
+  quantityInvalid: 'Quantidade inválida: informe um número inteiro de 1 a 10.000.',
+  imeiInvalid: 'IMEI inválido: são 15 dígitos com o dígito verificador correto.',
+  noLines: 'Inclua ao menos um produto na venda.',
+  tooManyLines: 'No máximo 100 produtos diferentes por venda.',
+  lineDuplicate: 'Cada produto entra uma vez na venda: altere a quantidade da linha que já existe.',
+  noPayments: 'Informe ao menos um pagamento.',
+  tooManyPayments: 'No máximo 10 pagamentos por venda.',
+  receivedOnlyCash: "'Valor recebido' só se informa no pagamento em dinheiro.",
+  paymentsDiffer: (paid: string, total: string) =>
+    `Os pagamentos somam ${paid}, mas o total da venda é ${total}: ajuste os valores antes de concluir.`,
+  receivedBelowCash: (received: string, cash: string) =>
+    `O valor recebido (${received}) não cobre a parte em dinheiro (${cash}).`,
+  drawerClosed: 'Abra o seu caixa para receber em dinheiro: o dinheiro da venda entra no caixa de quem vende.',
+  historyNote: 'Venda no balcão: entregue ao cliente na hora.',
+} as const;
+
+const amount = (message: string) =>
+  z.number({ error: message }).gt(0, message).max(21_000_000, message).refine(hasTwoDecimals, message);
+
+/** A line of the counter sale: a product, how many, and the IMEIs of its units when the product is serialized. */
+export const counterLineSchema = z.strictObject({
+  productId: idSchema(COUNTER_TEXTS.productInvalid),
+  quantity: z
+    .number({ error: COUNTER_TEXTS.quantityInvalid })
+    .int(COUNTER_TEXTS.quantityInvalid)
+    .min(1, COUNTER_TEXTS.quantityInvalid)
+    .max(COUNTER_LIMITS.maxQuantity, COUNTER_TEXTS.quantityInvalid),
+  /** One per unit of a serialized product (the scanned IMEIs); absent for the others. */
+  imeis: z
+    .array(
+      z
+        .string({ error: COUNTER_TEXTS.imeiInvalid })
+        .trim()
+        .refine((imei) => isValidImei(imei), COUNTER_TEXTS.imeiInvalid),
+    )
+    .max(COUNTER_LIMITS.maxQuantity)
+    .optional(),
+});
+export type CounterLine = z.infer<typeof counterLineSchema>;
+
+/** A payment at the counter: cash (with what the customer handed over), or a card with its machine receipt. */
+export const counterPaymentSchema = z.discriminatedUnion('method', [
+  z.strictObject({
+    method: z.literal('CASH'),
+    amount: amount(COUNTER_TEXTS.amountInvalid),
+    /** 'Valor recebido': what the customer handed over (at least the cash due); the change is the rest. */
+    received: z
+      .number({ error: COUNTER_TEXTS.receivedInvalid })
+      .min(0, COUNTER_TEXTS.receivedInvalid)
+      .max(21_000_000, COUNTER_TEXTS.receivedInvalid)
+      .refine(hasTwoDecimals, COUNTER_TEXTS.receivedInvalid)
+      .optional(),
+  }),
+  z.strictObject({ method: z.literal('CARD'), amount: amount(COUNTER_TEXTS.amountInvalid), card: cardDataSchema }),
+]);
+export type CounterPayment = z.infer<typeof counterPaymentSchema>;
+
+/** POST /api/counter/sales. */
+export const counterSaleBodySchema = z.strictObject({
+  /** A registered customer; absent: the clerk's own 'Consumidor final' (decision 0040). */
+  customerId: idSchema(COUNTER_TEXTS.customerInvalid).optional(),
+  /** 'CPF na nota' of a walk-in. */
+  noteDocument: noteDocumentSchema.optional(),
+  items: z
+    .array(counterLineSchema)
+    .min(1, COUNTER_TEXTS.noLines)
+    .max(COUNTER_LIMITS.maxLines, COUNTER_TEXTS.tooManyLines)
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, COUNTER_TEXTS.lineDuplicate),
+  /** The line and order discounts, within the seller's maximum (or with a manager's approval). */
+  discounts: saleDiscountsSchema.optional(),
+  discountApprovalId: idSchema().optional(),
+  payments: z
+    .array(counterPaymentSchema)
+    .min(1, COUNTER_TEXTS.noPayments)
+    .max(COUNTER_LIMITS.maxPayments, COUNTER_TEXTS.tooManyPayments),
+  /** The total the clerk saw: refused (409 STALE_DATA) when the server's differs. */
+  expectedTotal: z.number().min(0).optional(),
+  /** Same as the Idempotency-Key header (the header wins). */
+  idempotencyKey: z.string().min(8).max(200).optional(),
+});
+export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
+
+export const counterSaleResponseSchema = z.object({
+  data: z.object({
+    orderId: z.number().int(),
+    code: z.string(),
+    statusKey: z
+      .number()
+      .int()
+      .refine((key) => (ORDER_STATUS_KEYS as number[]).includes(key)),
+    total: z.number(),
+    /** 'Troco': what the clerk hands back (cash received minus the cash part). */
+    change: z.number(),
+    /** The drawer that took the cash, when there was cash. */
+    registerName: z.string().nullable(),
+    replayed: z.boolean(),
+  }),
+});
+export type CounterSaleResponse = z.infer<typeof counterSaleResponseSchema>['data'];
+
+/**
+ * How a counter sale's payments add up (integer cents): the sum must be the total; a cash payment's 'valor
+ * recebido', when given, at least its amount. Answers the change and the cash taken, or the refusal's text.
+ */
+export function counterPaymentsCheck(
+  totalCents: number,
+  payments: ReadonlyArray<{ method: 'CASH' | 'CARD'; amountCents: number; receivedCents?: number | undefined }>,
+): { ok: true; changeCents: number; cashCents: number } | { ok: false; message: string } {
+  const paidCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+  if (paidCents !== totalCents) {
+    return {
+      ok: false,
+      message: COUNTER_TEXTS.paymentsDiffer(formatBRL(centsToReais(paidCents)), formatBRL(centsToReais(totalCents))),
+    };
+  }
+  const cash = payments.filter((payment) => payment.method === 'CASH');
+  const cashCents = cash.reduce((sum, payment) => sum + payment.amountCents, 0);
+  const receivedCents = cash.reduce((sum, payment) => sum + (payment.receivedCents ?? payment.amountCents), 0);
+  if (receivedCents < cashCents) {
+    return {
+      ok: false,
+      message: COUNTER_TEXTS.receivedBelowCash(
+        formatBRL(centsToReais(receivedCents)),
+        formatBRL(centsToReais(cashCents)),
+      ),
+    };
+  }
+  return { ok: true, changeCents: receivedCents - cashCents, cashCents };
+}
