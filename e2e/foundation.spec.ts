@@ -25,6 +25,8 @@ const SIDEBAR = [
   'Bancada técnica',
   'Relatórios',
   'Vendas',
+  // Issue 54 §1: the counter's point of sale.
+  'Balcão',
   'Orçamentos',
   // Issue 40: the drawer, the receivables, the cash flow.
   'Caixa',
@@ -92,6 +94,8 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Assistência técnica',
           'Bancada técnica',
           'Vendas',
+          // Issue 54 §1: the counter's point of sale.
+          'Balcão',
           'Orçamentos',
           // Issue 40: the desk runs a register and receives instalments (orders, internal sales).
           'Caixa',

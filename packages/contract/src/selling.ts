@@ -300,6 +300,8 @@ export const sellingProductSchema = z.object({
   /** The customer's level price: gold, silver or bronze price, or the sell price for level 0. */
   priceDiscounted: reais,
   stock: z.number().int(),
+  /** A phone sold by its units: each unit's IMEI is named when it is handed over ('Balcão', decision 0074). */
+  serialized: z.boolean().optional(),
 });
 export type SellingProduct = z.infer<typeof sellingProductSchema>;
 

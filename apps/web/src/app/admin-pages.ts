@@ -100,6 +100,12 @@ const PAGES = [
     permissions: [PERMISSIONS.internalSales],
   },
   {
+    path: 'counter',
+    label: 'Balcão',
+    // The counter's point of sale (issue 54 §1, decision 0074): sold, paid and handed over in one call.
+    permissions: [PERMISSIONS.internalSales],
+  },
+  {
     path: 'quotes',
     label: 'Orçamentos',
     // Quotes are selling (issue 38 §4): saved from Vendas, converted here.

@@ -27,6 +27,7 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   reports: codeLoader(() => import('../features/reports/pages/reports-page')),
   reportDetail: codeLoader(() => import('../features/reports/pages/report-detail-page')),
   selling: codeLoader(() => import('../features/selling/pages/selling-page')),
+  counter: codeLoader(() => import('../features/counter/pages/counter-page')),
   quotes: codeLoader(() => import('../features/quotes/pages/quotes-page')),
   cash: codeLoader(() => import('../features/cash/pages/cash-page')),
   receivables: codeLoader(() => import('../features/receivables/pages/receivables-page')),

@@ -117,6 +117,8 @@ describe('shell', () => {
       'Expedição',
       'Minhas tarefas',
       'Vendas',
+      // Issue 54 §1: the counter's point of sale.
+      'Balcão',
       'Orçamentos',
       'Caixa',
       'Contas a receber',

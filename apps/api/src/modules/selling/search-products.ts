@@ -28,6 +28,7 @@ export function productSearch(db: DB, storage: Storage) {
         imagesUrl: images.get(row.id) ?? [],
         priceDiscounted: centsToReais(levelPriceCents(row, customer.level)),
         stock: row.stock,
+        serialized: row.serialized,
       }));
     },
   };

@@ -51,6 +51,7 @@ export interface SellingProductRow {
   silver_percentage: number;
   bronze_percentage: number;
   stock: number;
+  serialized: boolean;
 }
 
 /** A cart line with its product as it is now. */
@@ -132,6 +133,7 @@ export const sellingRepository = {
         'p.silver_percentage',
         'p.bronze_percentage',
         'p.stock',
+        'p.serialized',
       ])
       .where('p.archived', '=', false)
       .where((eb) => eb.and(words.map((word) => eb('p.search_text', 'like', `%${word}%`))))

@@ -18,6 +18,7 @@ export const NAV_ICONS: Record<SidebarPath, IconName> = {
   'repair-tasks': 'build',
   reports: 'assessment',
   selling: 'pointOfSale',
+  counter: 'pointOfSale',
   quotes: 'requestQuote',
   cash: 'pointOfSale',
   receivables: 'requestQuote',

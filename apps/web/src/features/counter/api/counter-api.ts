@@ -1,0 +1,80 @@
+import type {
+  CashOverview,
+  CounterSaleBody,
+  CounterSaleResponse,
+  SellingProduct,
+  SellingProductSearchResponse,
+  WalkInCustomer,
+} from '@backoffice/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useApiMutation } from '../../../components/use-api-mutation';
+import { api } from '../../../lib/api-client';
+import { COUNTER_SCREEN_TEXTS as T } from '../texts';
+
+const keys = {
+  walkIn: ['counter', 'walk-in'] as const,
+  search: (email: string, term: string) => ['counter', 'search', email, term] as const,
+  drawer: ['cash-registers'] as const,
+};
+
+/** The seller's own 'Consumidor final' (POST /customers/walk-in, made on first use): whose prices the search shows. */
+export function useWalkIn() {
+  return useQuery({
+    queryKey: keys.walkIn,
+    queryFn: async () => (await api<{ data: WalkInCustomer }>('/customers/walk-in', { method: 'POST' })).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Search as you type: the products at the walk-in's (list) price, in stock first. */
+export function useCounterSearch(email: string | undefined, term: string) {
+  const search = term.trim();
+  return useQuery({
+    queryKey: keys.search(email ?? '', search),
+    queryFn: async ({ signal }): Promise<SellingProduct[]> =>
+      (
+        await api<SellingProductSearchResponse>(
+          `/shop/products/full/search/${encodeURIComponent(search)}/email/${encodeURIComponent(email ?? '')}`,
+          { signal },
+        )
+      ).products,
+    enabled: !!email && search.length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** GET /cash-registers: whether the seller has a drawer open (cash needs it), and the registers to open one. */
+export function useDrawer() {
+  return useQuery({
+    queryKey: keys.drawer,
+    queryFn: async () => (await api<{ data: CashOverview }>('/cash-registers')).data,
+  });
+}
+
+export function useOpenDrawer(onDone: () => void) {
+  return useApiMutation<unknown, { registerId: number; float: number }>({
+    mutationFn: ({ registerId, float }) =>
+      api(`/cash-registers/${registerId}/open`, { method: 'POST', body: { float } }),
+    failure: T.openDrawerFailed,
+    invalidate: [keys.drawer],
+    onSuccess: onDone,
+  });
+}
+
+/** POST /counter/sales with the attempt's key: a retry after a lost answer is the same sale. */
+export function useCounterSale(onDone: (sale: CounterSaleResponse) => void) {
+  return useApiMutation<CounterSaleResponse, { body: CounterSaleBody; key: string }>({
+    mutationFn: async ({ body, key }) =>
+      (
+        await api<{ data: CounterSaleResponse }>('/counter/sales', {
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': key },
+        })
+      ).data,
+    failure: T.failed,
+    invalidate: [keys.drawer],
+    onSuccess: onDone,
+  });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { addLine, parseReais, saleBody, saleFigures, withQuantity } from './counter-sale';
+
+const capa = { productId: 1, code: 'CAP-1', name: 'Capa', unitCents: 25_000, stock: 5, serialized: false };
+const cabo = { productId: 2, code: 'CAB-1', name: 'Cabo', unitCents: 12_000, stock: 5, serialized: false };
+const fone = { productId: 3, code: 'FON-1', name: 'Fone', unitCents: 8_990, stock: 5, serialized: false };
+const phone = { productId: 4, code: 'GAL-1', name: 'Galaxy', unitCents: 199_990, stock: 2, serialized: true };
+const card = {
+  kind: 'CREDIT' as const,
+  brand: 'Visa' as const,
+  instalments: 3,
+  nsu: '123456',
+  authorizationCode: 'AB12C',
+};
+
+describe("'Balcão': the sale as the screen adds it up", () => {
+  it('reads reais as a Brazilian types them', () => {
+    expect(['1.234,56', '49,9', '500', 'R$ 0,05', '12,345', 'abc', ''].map(parseReais)).toEqual([
+      123_456,
+      4_990,
+      50_000,
+      5,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it("the issue's sale: 579,90 of goods, 9,90 off, 400,00 cash (500,00 received: 100,00 change) and 170,00 by card", () => {
+    let lines = addLine([], capa);
+    lines = addLine(lines, cabo);
+    lines = addLine(lines, cabo);
+    lines = addLine(lines, fone);
+    expect(lines.map((line) => [line.code, line.quantity])).toEqual([
+      ['CAP-1', 1],
+      ['CAB-1', 2],
+      ['FON-1', 1],
+    ]);
+    const payments = [
+      { id: 1, method: 'CASH' as const, amount: '400,00', received: '500' },
+      { id: 2, method: 'CARD' as const, amount: '170,00', card },
+    ];
+    expect(saleFigures(lines, 990, payments)).toEqual({
+      goodsCents: 57_990,
+      totalCents: 57_000,
+      paidCents: 57_000,
+      remainingCents: 0,
+      changeCents: 10_000,
+    });
+    expect(saleBody(lines, 990, payments, '529.982.247-25', 57_000)).toEqual({
+      items: [
+        { productId: 1, quantity: 1 },
+        { productId: 2, quantity: 2 },
+        { productId: 3, quantity: 1 },
+      ],
+      discounts: { order: { kind: 'amount', value: 9.9 } },
+      payments: [
+        { method: 'CASH', amount: 400, received: 500 },
+        { method: 'CARD', amount: 170, card },
+      ],
+      noteDocument: '52998224725',
+      expectedTotal: 570,
+    });
+  });
+
+  it("a phone's line carries one IMEI field per unit", () => {
+    const [line] = addLine([], phone);
+    expect(line?.imeis).toEqual(['']);
+    const two = withQuantity({ ...(line as NonNullable<typeof line>), imeis: ['490154203237518'] }, 2);
+    expect(two.imeis).toEqual(['490154203237518', '']);
+    expect(withQuantity(two, 1).imeis).toEqual(['490154203237518']);
+  });
+});

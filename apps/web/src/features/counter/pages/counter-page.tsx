@@ -1,0 +1,264 @@
+import {
+  type CardData,
+  type CounterSaleResponse,
+  centsToReais,
+  DEFAULT_CARD_SETTINGS,
+  formatBRL,
+  type SellingProduct,
+} from '@backoffice/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { cardSettingsQuery } from '../../../components/payments/card-settings-query';
+import { useCounterSale, useCounterSearch, useDrawer, useWalkIn } from '../api/counter-api';
+import { CounterLines } from '../components/counter-lines';
+import { CounterPayments } from '../components/counter-payments';
+import { OpenDrawerDialog } from '../components/open-drawer-dialog';
+import {
+  addLine,
+  type CounterLineState,
+  type CounterPaymentState,
+  centsText,
+  parseReais,
+  saleBody,
+  saleFigures,
+} from '../lib/counter-sale';
+import { COUNTER_SCREEN_TEXTS as T } from '../texts';
+
+const NEW_CARD: CardData = { kind: 'CREDIT', brand: 'Visa', instalments: 1, nsu: '', authorizationCode: '' };
+const money = (cents: number) => formatBRL(centsToReais(cents));
+
+/**
+ * 'Balcão' (issue 54 §1, decision 0074): the counter's point of sale on one screen, keyboard first. Type or scan
+ * (search as you type, Enter takes the first match), quantities and a phone's IMEIs, the order's discount, any
+ * number of cash and card payments (F2, F3; cash with 'Valor recebido' and 'Troco'), and 'Concluir venda' (F9):
+ * the order is paid, finalized and in the seller's drawer in one call.
+ */
+export default function CounterPage() {
+  const walkIn = useWalkIn();
+  const drawer = useDrawer();
+  const cardSettings = useQuery(cardSettingsQuery);
+  const [term, setTerm] = useState('');
+  const results = useCounterSearch(walkIn.data?.email, term);
+  const [lines, setLines] = useState<CounterLineState[]>([]);
+  const [discount, setDiscount] = useState('');
+  const [noteDocument, setNoteDocument] = useState('');
+  const [payments, setPayments] = useState<CounterPaymentState[]>([]);
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [done, setDone] = useState<CounterSaleResponse | null>(null);
+  const [opening, setOpening] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const nextId = useRef(1);
+
+  const discountCents = parseReais(discount) ?? 0;
+  const figures = saleFigures(lines, discountCents, payments);
+  const mySession = drawer.data?.registers.find((register) => register.openSession?.id === drawer.data?.mySessionId);
+  const needsDrawer = payments.some((payment) => payment.method === 'CASH') && !drawer.data?.mySessionId;
+
+  const reset = () => {
+    setLines([]);
+    setDiscount('');
+    setNoteDocument('');
+    setPayments([]);
+    setTerm('');
+    setKey(crypto.randomUUID());
+    setDone(null);
+    searchRef.current?.focus();
+  };
+  const sale = useCounterSale(setDone);
+
+  const take = (product: SellingProduct) => {
+    setLines((old) =>
+      addLine(old, {
+        productId: product.productId,
+        code: product.code,
+        name: product.name,
+        unitCents: Math.round(product.priceDiscounted * 100),
+        stock: product.stock,
+        serialized: product.serialized === true,
+      }),
+    );
+    setTerm('');
+    searchRef.current?.focus();
+  };
+  const addPayment = useCallback(
+    (method: 'CASH' | 'CARD') => {
+      const amount = centsText(Math.max(0, figures.remainingCents));
+      const id = nextId.current++;
+      setPayments((old) => [
+        ...old,
+        method === 'CASH' ? { id, method, amount, received: '' } : { id, method, amount, card: NEW_CARD },
+      ]);
+    },
+    [figures.remainingCents],
+  );
+  const canFinish =
+    lines.length > 0 && payments.length > 0 && figures.remainingCents === 0 && !needsDrawer && !sale.isPending;
+  const finish = useCallback(() => {
+    if (!canFinish) return;
+    sale.mutate({ body: saleBody(lines, discountCents, payments, noteDocument, figures.totalCents), key });
+  }, [canFinish, sale, lines, discountCents, payments, noteDocument, figures.totalCents, key]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (done) return;
+      if (event.key === 'F2' || event.key === 'F3' || event.key === 'F9') event.preventDefault();
+      if (event.key === 'F2') addPayment('CASH');
+      else if (event.key === 'F3') addPayment('CARD');
+      else if (event.key === 'F9') finish();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [addPayment, finish, done]);
+
+  const found = results.data ?? [];
+  return (
+    <Box>
+      <PageHeader title={T.title} />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {T.shortcuts}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Stack spacing={2} sx={{ flex: 3, width: '100%' }}>
+          <Box sx={{ position: 'relative' }}>
+            <TextField
+              inputRef={searchRef}
+              autoFocus
+              fullWidth
+              label={T.search}
+              helperText={T.searchHelp}
+              value={term}
+              onChange={(event) => setTerm(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && found[0]) take(found[0]);
+                if (event.key === 'Escape') setTerm('');
+              }}
+            />
+            {term.trim().length >= 2 && !results.isFetching && found.length === 0 && (
+              <Typography color="text.secondary">{T.noResults}</Typography>
+            )}
+            {term.trim().length >= 2 && found.length > 0 && (
+              <Paper variant="outlined">
+                <List dense aria-label={T.search}>
+                  {found.slice(0, 8).map((product) => (
+                    <ListItemButton key={product.productId} onClick={() => take(product)}>
+                      <ListItemText
+                        primary={`${product.name} — ${money(Math.round(product.priceDiscounted * 100))}`}
+                        secondary={`${product.code} · ${T.stock(product.stock)}`}
+                      />
+                    </ListItemButton>
+                  ))}
+                </List>
+              </Paper>
+            )}
+          </Box>
+          <CounterLines lines={lines} onChange={setLines} />
+        </Stack>
+        <Paper variant="outlined" sx={{ flex: 2, width: '100%', p: 2 }}>
+          <Stack spacing={1.5}>
+            <Typography variant="subtitle2">{T.customer}</Typography>
+            <TextField
+              size="small"
+              label={T.noteDocument}
+              value={noteDocument}
+              onChange={(event) => setNoteDocument(event.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 18 } }}
+            />
+            <TextField
+              size="small"
+              label={T.discount}
+              value={discount}
+              error={discount !== '' && parseReais(discount) === null}
+              onChange={(event) => setDiscount(event.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+            <Typography>
+              {T.goods}: {money(figures.goodsCents)}
+            </Typography>
+            <Typography variant="h5" component="p" aria-label={T.total}>
+              {T.total}: {money(figures.totalCents)}
+            </Typography>
+            <Typography variant="subtitle2">{T.payments}</Typography>
+            <Stack direction="row" spacing={1}>
+              <Button variant="outlined" onClick={() => addPayment('CASH')}>
+                {T.addCash}
+              </Button>
+              <Button variant="outlined" onClick={() => addPayment('CARD')}>
+                {T.addCard}
+              </Button>
+            </Stack>
+            <CounterPayments
+              payments={payments}
+              maxInstalments={cardSettings.data?.maxInstalments ?? DEFAULT_CARD_SETTINGS.maxInstalments}
+              onChange={setPayments}
+            />
+            {figures.remainingCents > 0 && payments.length > 0 && (
+              <Typography color="warning.main">
+                {T.remaining}: {money(figures.remainingCents)}
+              </Typography>
+            )}
+            {figures.remainingCents < 0 && (
+              <Typography color="error">
+                {T.over} {money(-figures.remainingCents)}
+              </Typography>
+            )}
+            {mySession ? (
+              <Typography variant="body2" color="text.secondary">
+                {T.drawerOpen(mySession.name)}
+              </Typography>
+            ) : (
+              needsDrawer && (
+                <Alert
+                  severity="warning"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => setOpening(true)}>
+                      {T.openDrawer}
+                    </Button>
+                  }
+                >
+                  {T.drawerClosed}
+                </Alert>
+              )
+            )}
+            <Button variant="contained" size="large" disabled={!canFinish} onClick={finish}>
+              {sale.isPending ? T.finishing : T.finish}
+            </Button>
+          </Stack>
+        </Paper>
+      </Stack>
+      {opening && drawer.data && (
+        <OpenDrawerDialog registers={drawer.data.registers} onClose={() => setOpening(false)} />
+      )}
+      {done && (
+        <Dialog open onClose={reset}>
+          <DialogTitle>{T.doneTitle}</DialogTitle>
+          <DialogContent>
+            <Typography>{T.doneCode(done.code)}</Typography>
+            <Typography variant="h5" component="p" sx={{ mt: 1 }}>
+              {T.doneChange(formatBRL(done.change))}
+            </Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button variant="contained" autoFocus onClick={reset}>
+              {T.newSale}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Box>
+  );
+}
