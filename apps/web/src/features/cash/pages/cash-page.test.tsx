@@ -155,7 +155,9 @@ describe('Caixa', () => {
     expect(within(dialog).queryByTestId('cash-close-difference')).toBeNull();
     expect(within(dialog).queryByText(/R\$ 150,00/)).toBeNull();
     expect(within(dialog).queryByLabelText(/^Motivo da diferença/)).toBeNull();
-    expect(within(dialog).getByText('Conte o dinheiro da gaveta: o valor esperado aparece depois da contagem.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Conte o dinheiro da gaveta: o valor esperado aparece depois da contagem.'),
+    ).toBeTruthy();
     expect(within(dialog).getByText(/Acima da tolerância de R\$ 0,00, a diferença aguarda/)).toBeTruthy();
 
     // Nothing counted: the count is asked, nothing revealed.
