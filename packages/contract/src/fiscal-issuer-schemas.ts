@@ -245,5 +245,10 @@ export const fiscalCertificateSchema = z.object({
   expired: z.boolean(),
   uploadedBy: personSchema.nullable(),
   uploadedAt: z.string(),
+  /**
+   * What to know about it though it was accepted (issue 54 §9): not issued under ICP-Brasil (a self-signed one,
+   * a test one), the SEFAZ will refuse it; null when nothing (or sent before the check).
+   */
+  warning: z.string().nullable(),
 });
 export type FiscalCertificate = z.infer<typeof fiscalCertificateSchema>;

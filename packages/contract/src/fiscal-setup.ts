@@ -154,6 +154,7 @@ export const FISCAL_SETUP_TEXTS = {
   issuerCnpjLocked: (cnpj: string) =>
     `O certificado instalado é do CNPJ ${cnpj}: remova-o antes de mudar o CNPJ do emitente para outra empresa.`,
   certificateUploaded: 'Certificado instalado.',
+  certificateNotIcpBrasil: 'Certificado não emitido pela ICP-Brasil: a SEFAZ o recusará.',
   certificateRemoved: 'Certificado removido.',
   bellTitle: 'Certificado digital vencendo',
   bellExpiredTitle: 'Certificado digital vencido',

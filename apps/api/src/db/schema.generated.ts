@@ -305,6 +305,7 @@ export interface FiscalCertificate {
   cnpj: string;
   company_id: number;
   holder: string;
+  icp_brasil: boolean | null;
   not_after: Timestamp;
   not_before: Timestamp;
   password_ciphertext: Buffer;

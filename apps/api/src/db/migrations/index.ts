@@ -77,6 +77,7 @@ import { systemTaskNextRun } from './0082-system-task-next-run';
 import { systemTaskStarts } from './0086-system-task-starts';
 import { repairPasswordSealed } from './0087-repair-password-sealed';
 import { counterSales } from './0088-counter-sales';
+import { certificateIcpBrasil } from './0091-certificate-icp-brasil';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -158,6 +159,7 @@ export const migrations: Record<string, Migration> = {
   '0086-system-task-starts': systemTaskStarts,
   '0087-repair-password-sealed': repairPasswordSealed,
   '0088-counter-sales': counterSales,
+  '0091-certificate-icp-brasil': certificateIcpBrasil,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import {
   type CashSessionDetails,
   formatBRL,
   formatBusinessDateTimeMinutes,
+  formatDocument,
   isCashOut,
 } from '@backoffice/contract';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
@@ -26,6 +27,9 @@ export const CASH_REPORT_TEXTS = {
   reason: 'Motivo da diferença',
   approvedBy: (name: string, when: string) => `Diferença aprovada por ${name} em ${when}`,
   approvalNote: 'Observação da aprovação',
+  byMethod: 'Recebido por forma de pagamento',
+  byMethodTotal: 'Total recebido',
+  cnpj: (cnpj: string) => `CNPJ ${cnpj}`,
   entries: 'Lançamentos',
   noEntries: 'Nenhum lançamento.',
   stillOpen: 'ainda aberto',
@@ -37,7 +41,16 @@ const T = CASH_REPORT_TEXTS;
 const money = (reais: number) => formatBRL(reais).replace(/\s/g, ' ');
 const dateTime = (at: Date | string) => formatBusinessDateTimeMinutes(new Date(at));
 
+/** The shop heading the report ('Configurações'), and what the session took by method, in reais. */
+export interface CashReportExtras {
+  shop: { name: string; cnpj: string | null; address: string | null };
+  byMethod: { label: string; amount: number }[];
+}
+
 const styles = StyleSheet.create({
+  shop: { fontSize: 12, fontFamily: 'Helvetica-Bold' },
+  shopLine: { color: '#333333' },
+  shopBlock: { marginBottom: 10, paddingBottom: 6, borderBottomWidth: 0.5, borderColor: '#999999' },
   page: { padding: 36, paddingBottom: 56, fontSize: 10, fontFamily: 'Helvetica' },
   title: { fontSize: 16, fontFamily: 'Helvetica-Bold', marginBottom: 6 },
   head: { marginBottom: 2, color: '#333333' },
@@ -56,7 +69,26 @@ const styles = StyleSheet.create({
 const line = (label: string, value: string, strong = false) =>
   h(View, { style: styles.row }, h(Text, null, label), h(Text, { style: strong ? styles.strong : undefined }, value));
 
-function report(session: CashSessionDetails, generatedAt: Date): ReactElement {
+function shopHeader({ name, cnpj, address }: CashReportExtras['shop']): ReactElement {
+  return h(
+    View,
+    { style: styles.shopBlock },
+    name.trim() ? h(Text, { style: styles.shop }, name.trim()) : null,
+    cnpj ? h(Text, { style: styles.shopLine }, T.cnpj(formatDocument(cnpj))) : null,
+    address ? h(Text, { style: styles.shopLine }, address) : null,
+  );
+}
+
+function methodTotals(byMethod: CashReportExtras['byMethod']): ReactElement[] {
+  const total = byMethod.reduce((sum, { amount }) => sum + Math.round(amount * 100), 0) / 100;
+  return [
+    h(Text, { key: 'title', style: styles.section }, T.byMethod),
+    ...byMethod.map(({ label, amount }) => h(View, { key: label }, line(label, money(amount)))),
+    h(View, { key: 'total' }, line(T.byMethodTotal, money(total), true)),
+  ];
+}
+
+function report(session: CashSessionDetails, extras: CashReportExtras, generatedAt: Date): ReactElement {
   const totals = session.totals;
   return h(
     Document,
@@ -64,6 +96,7 @@ function report(session: CashSessionDetails, generatedAt: Date): ReactElement {
     h(
       Page,
       { size: 'A4', style: styles.page },
+      shopHeader(extras.shop),
       h(Text, { style: styles.title }, `${T.title} · ${session.register.name}`),
       h(Text, { style: styles.head }, `${T.operator}: ${session.operator.name}`),
       h(Text, { style: styles.head }, `${T.opened}: ${dateTime(session.openedAt)}`),
@@ -88,6 +121,7 @@ function report(session: CashSessionDetails, generatedAt: Date): ReactElement {
         ? h(Text, { style: styles.head }, T.approvedBy(session.approvedBy.name, dateTime(session.approvedAt)))
         : null,
       session.approvalNote ? h(Text, { style: styles.head }, `${T.approvalNote}: ${session.approvalNote}`) : null,
+      ...methodTotals(extras.byMethod),
       h(Text, { style: styles.section }, T.entries),
       session.entries.length === 0 ? h(Text, null, T.noEntries) : null,
       ...session.entries.map((entry) =>
@@ -112,7 +146,11 @@ function report(session: CashSessionDetails, generatedAt: Date): ReactElement {
   );
 }
 
-/** A session's closing report as an A4 PDF, made on the server. */
-export function cashReportPdf(session: CashSessionDetails, generatedAt = new Date()): Promise<Buffer> {
-  return renderToBuffer(report(session, generatedAt) as Parameters<typeof renderToBuffer>[0]);
+/** A session's closing report as an A4 PDF, made on the server: the shop's header, the figures, the totals by method. */
+export function cashReportPdf(
+  session: CashSessionDetails,
+  extras: CashReportExtras,
+  generatedAt = new Date(),
+): Promise<Buffer> {
+  return renderToBuffer(report(session, extras, generatedAt) as Parameters<typeof renderToBuffer>[0]);
 }

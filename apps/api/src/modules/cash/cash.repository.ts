@@ -230,6 +230,29 @@ export const cashRepository = {
     return rows.map((row) => ({ ...row, kind: row.kind as CashEntryKind, amount_cents: Number(row.amount_cents) }));
   },
 
+  /**
+   * What the operator took by Pix, card and used phone while the session was open (issue 54 §9: the closing
+   * report's totals by method): the confirmed parts he recorded between its opening and its closing (now while
+   * open), cents by method. The cash is the drawer's own entries.
+   */
+  async partsByMethod(
+    db: Executor,
+    session: { operatorId: number; openedAt: Date; closedAt: Date | null },
+  ): Promise<{ method: 'PIX' | 'CARD' | 'TRADE_IN'; cents: number }[]> {
+    const rows = await db
+      .selectFrom('order_payments')
+      .select('method')
+      .select(sql<string>`sum(amount_cents)`.as('cents'))
+      .where('status', '=', 'CONFIRMED')
+      .where('method', 'in', ['PIX', 'CARD', 'TRADE_IN'])
+      .where('created_by', '=', session.operatorId)
+      .where(sql<Date>`coalesce(confirmed_at, created_at)`, '>=', session.openedAt)
+      .where(sql<Date>`coalesce(confirmed_at, created_at)`, '<=', session.closedAt ?? new Date())
+      .groupBy('method')
+      .execute();
+    return rows.map((row) => ({ method: row.method as 'PIX' | 'CARD' | 'TRADE_IN', cents: Number(row.cents) }));
+  },
+
   /** Each session's sums by kind (cents). */
   async sums(
     db: Executor,

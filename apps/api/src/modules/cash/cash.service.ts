@@ -7,9 +7,10 @@ import type {
   CashSessionsQuery,
   TypedCashEntryKind,
 } from '@backoffice/contract';
-import { centsToReais, FULL_ACCESS } from '@backoffice/contract';
+import { centsToReais, FULL_ACCESS, PART_METHOD_LABELS } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import type { Principal } from '../../plugins/auth';
+import { shopIdentity } from '../settings/settings.service';
 import { cashRepository } from './cash.repository';
 import { toleranceCents } from './cash-drawer';
 import { createRegister, setTolerance, updateRegister } from './cash-registers';
@@ -113,12 +114,34 @@ export function createCashService(db: DB) {
     /** PUT /cash-registers/settings: the difference a closing may have without approval. */
     setTolerance: (principal: Principal, tolerance: number) => setTolerance(db, principal, tolerance),
 
-    /** The closing report of a session (PDF): its figures, its entries, who opened, closed and approved it. */
+    /**
+     * The closing report of a session (PDF): the shop's header, its figures, what was received by method, its
+     * entries, who opened, closed and approved it.
+     */
     async report(sessionId: number): Promise<{ pdf: Buffer; session: CashSessionDetails }> {
       const session = await details(sessionId);
-      return { pdf: await cashReportPdf(session), session };
+      const [shop, parts] = await Promise.all([
+        shopIdentity(db),
+        cashRepository.partsByMethod(db, {
+          operatorId: session.operator.id,
+          openedAt: new Date(session.openedAt),
+          closedAt: session.closedAt ? new Date(session.closedAt) : null,
+        }),
+      ]);
+      const cash = CASH_RECEIVED_KINDS.reduce((sum, kind) => sum + (session.totals.byKind[kind] ?? 0), 0);
+      const byMethod = [
+        { label: PART_METHOD_LABELS.CASH, amount: cash },
+        ...(['PIX', 'CARD', 'TRADE_IN'] as const).map((method) => ({
+          label: PART_METHOD_LABELS[method],
+          amount: centsToReais(parts.find((part) => part.method === method)?.cents ?? 0),
+        })),
+      ];
+      return { pdf: await cashReportPdf(session, { shop, byMethod }), session };
     },
   };
 }
+
+/** The drawer's entries that are money received (sales, couriers' settlements, instalments): the report's 'Dinheiro'. */
+const CASH_RECEIVED_KINDS = ['SALE', 'SETTLEMENT', 'INSTALMENT'] as const;
 
 export type CashService = ReturnType<typeof createCashService>;

@@ -74,6 +74,8 @@ describe('uploading the A1 certificate', () => {
       expired: false,
       uploadedBy: { id: adminRow.id, name: adminRow.name },
       uploadedAt: expect.any(String),
+      // Self-signed, not under ICP-Brasil: installed, with the warning the settings show.
+      warning: 'Certificado não emitido pela ICP-Brasil: a SEFAZ o recusará.',
     });
     // The fingerprint is the certificate's own, as OpenSSL computes it.
     expect(new X509Certificate(made.certPem).fingerprint.replaceAll(':', '')).toBe(answered.sha1Fingerprint);

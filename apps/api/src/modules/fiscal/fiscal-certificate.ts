@@ -24,6 +24,7 @@ import {
 import { CERTIFICATE_READ_TIMEOUT_MS, readPfxInWorker } from './certificate-worker';
 import { type CertificateRow, fiscalRepository as repo } from './fiscal.repository';
 import { cnpjBase } from './fiscal-issuer';
+import { issuedUnderIcpBrasil } from './icp-brasil';
 
 /** What the emitting code signs with (decision 0056): the key and certificate of the shop's A1, in clear. */
 export interface SigningCertificate {
@@ -64,6 +65,7 @@ export function certificateView(row: CertificateRow, now: Date): FiscalCertifica
     expired: notAfter.getTime() <= now.getTime(),
     uploadedBy: row.uploaded_by === null ? null : { id: row.uploaded_by, name: row.uploaded_by_name ?? '' },
     uploadedAt: new Date(row.uploaded_at).toISOString(),
+    warning: row.icp_brasil === false ? FISCAL_SETUP_TEXTS.certificateNotIcpBrasil : null,
   };
 }
 
@@ -141,7 +143,8 @@ function keepSigning(identity: string, read: Promise<ReadCertificate>): Promise<
  * wrong, the file no PKCS#12, asking for more than 100,000 iterations or slower than 10 s to read (issue 53 §1: read
  * in the reader's worker, certificate-worker.ts), without a private key, not yet valid or expired, or of a company
  * other than the issuer's (its CNPJ's first eight characters, as SEFAZ compares them); 409 before the issuer is
- * saved. The file and the password are sealed (secret-box.ts) and replace the certificate installed, in one
+ * saved. One not issued under ICP-Brasil (self-signed, `issuedUnderIcpBrasil`) is installed, and answered with
+ * its `warning` (issue 54 §9). The file and the password are sealed (secret-box.ts) and replace the certificate installed, in one
  * transaction with the issuer locked; audited with what is shown of the old and the new. The key read is kept for
  * this process's emissions (`signing`).
  */
@@ -161,6 +164,8 @@ export async function installCertificate(
     throw badRequest(FISCAL_SETUP_TEXTS.certificateNotYetValid(formatBusinessDate(read.notBefore)));
   }
   const cnpj = certificateCnpj(read);
+  // Accepted either way (a test certificate has its uses), but one outside ICP-Brasil is answered with a warning.
+  const icpBrasil = issuedUnderIcpBrasil(read.certPem, read.chainPem);
   const key = fiscalKey(serverSecret);
   const installed = await db.transaction().execute(async (trx) => {
     const issuer = await repo.lockIssuer(trx);
@@ -178,6 +183,7 @@ export async function installCertificate(
       sha1_fingerprint: read.sha1Fingerprint,
       not_before: read.notBefore,
       not_after: read.notAfter,
+      icp_brasil: icpBrasil,
       pfx_iv: pfx.iv,
       pfx_tag: pfx.tag,
       pfx_ciphertext: pfx.ciphertext,

@@ -69,6 +69,9 @@ export const CASH_PAGE_TEXTS = {
   closeTitle: (name: string) => `Fechar o ${name}`,
   closeOf: (operator: string, since: string) => `Aberto por ${operator} desde ${since}.`,
   counted: 'Valor contado',
+  /** The blind count (issue 54 §9): what the drawer should hold is shown only once the count is kept. */
+  blindCountNote: 'Conte o dinheiro da gaveta: o valor esperado aparece depois da contagem.',
+  checkCount: 'Conferir contagem',
   difference: 'Diferença',
   reasonDifference: 'Motivo da diferença',
   toleranceNote: (tolerance: string) =>

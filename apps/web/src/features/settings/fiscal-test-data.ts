@@ -84,6 +84,7 @@ export const CERTIFICATE: FiscalCertificate = fiscalCertificateSchema.parse({
   expired: false,
   uploadedBy: { id: 1, name: 'Ana Administradora' },
   uploadedAt: '2026-11-21T13:05:00.000Z',
+  warning: null,
 });
 
 /** The shop's default profile as the profile dialog sends it (POST/PUT /fiscal/profiles). */

@@ -160,7 +160,8 @@ export const PURCHASE_AND_CASH_DIALOGS: WritingDialogCase[] = [
     open: inCard('Caixa balcão 1', 'Fechar caixa'),
     fill: async (user, dialog) => {
       await user.type(within(dialog).getByLabelText(/^Valor contado/), '140,00');
-      await user.type(within(dialog).getByLabelText(/^Motivo da diferença/), 'Troco dado a mais');
+      await user.click(within(dialog).getByRole('button', { name: 'Conferir contagem' }));
+      await user.type(await within(dialog).findByLabelText(/^Motivo da diferença/), 'Troco dado a mais');
     },
     typed: (dialog) => [
       fieldValue(dialog, /^Valor contado/),

@@ -5,11 +5,10 @@
  * keeps the connections alive. A SEFAZ that does not answer (refused, reset, timeout, HTTP 5xx) throws
  * `SefazUnavailableError`, which the caller turns into a retry, or the NFC-e's offline contingency.
  */
-import { readFileSync } from 'node:fs';
 import https from 'node:https';
-import path from 'node:path';
 import { rootCertificates } from 'node:tls';
 import type { XmlSigner } from '../../../lib/nfe/xml-signature';
+import { icpBrasilRootsPem } from '../icp-brasil';
 import {
   type EventAnswer,
   type EventSpec,
@@ -56,27 +55,9 @@ export function soapEnvelope(service: SefazService, body: string): { envelope: s
   };
 }
 
-let icpBrasilRoots: string[] | undefined;
-
-/** ICP-Brasil's root certificates (v5, v6, v7, v10, v11, v12), shipped in apps/api/fiscal-schemas/icp-brasil. */
-function icpBrasil(): string[] {
-  if (icpBrasilRoots) return icpBrasilRoots;
-  for (let dir = import.meta.dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    try {
-      const bundle = readFileSync(path.join(dir, 'fiscal-schemas', 'icp-brasil-roots.pem'), 'utf8');
-      icpBrasilRoots = bundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-      return icpBrasilRoots;
-    } catch {
-      // not in this folder
-    }
-  }
-  icpBrasilRoots = [];
-  return icpBrasilRoots;
-}
-
 /** Who the SEFAZ's certificate may be signed by: Node's roots, ICP-Brasil's, and `extra` (a test's CA). */
 export function sefazTrust(extra: string[] = []): string[] {
-  return [...rootCertificates, ...icpBrasil(), ...extra];
+  return [...rootCertificates, ...icpBrasilRootsPem(), ...extra];
 }
 
 export interface SefazClientOptions {

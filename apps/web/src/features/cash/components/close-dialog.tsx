@@ -13,7 +13,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { AmountReasonFields, type AmountReasonValues } from '../../../components/form/amount-reason-fields';
+import type { AmountReasonValues } from '../../../components/form/amount-reason-fields';
+import { FormMoneyField } from '../../../components/form/form-money-field';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { WriteFormDialog } from '../../../components/form/write-form-dialog';
 import { formatMoney } from '../../../lib/format';
@@ -44,9 +46,10 @@ function formSchema(expected: number) {
 type FormOutput = z.output<ReturnType<typeof formSchema>>;
 
 /**
- * 'Fechar caixa': what the drawer should hold, the amount counted typed 1.234,56, and the difference as it is
- * typed (red when cash is missing). A difference needs a reason; above the tolerance the register closes and the
- * difference waits for a manager's approval. A manager closes a register someone left open the same way.
+ * 'Fechar caixa', a blind count (issue 54 §9): the amount counted is typed 1.234,56 first, without what the drawer
+ * should hold; 'Conferir contagem' keeps the count (no longer editable) and only then shows the expected amount and
+ * the difference (red when cash is missing). A difference needs a reason; above the tolerance the register closes
+ * and the difference waits for a manager's approval. A manager closes a register someone left open the same way.
  */
 export function CloseDialog({
   register,
@@ -60,7 +63,8 @@ export function CloseDialog({
   const session = register.openSession;
   const expected = session?.totals.expected ?? 0;
   const [problem, setProblem] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<AmountReasonValues, unknown, FormOutput>({
+  const [revealed, setRevealed] = useState(false);
+  const { control, handleSubmit, trigger } = useForm<AmountReasonValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema(expected)) as never,
     mode: 'onTouched',
     defaultValues: { amount: null, reason: '' },
@@ -80,45 +84,74 @@ export function CloseDialog({
       maxWidth="xs"
       busy={busy}
       onClose={onClose}
-      onSubmit={handleSubmit((values) => {
-        setProblem(null);
-        close.mutate({ registerId: register.id, body: { counted: values.amount, reason: values.reason || null } });
-      })}
+      onSubmit={(event) => {
+        if (revealed) {
+          return handleSubmit((values) => {
+            setProblem(null);
+            close.mutate({ registerId: register.id, body: { counted: values.amount, reason: values.reason || null } });
+          })(event);
+        }
+        event.preventDefault();
+        return trigger('amount').then((counted) => setRevealed(counted));
+      }}
       closeText={T.cancel}
       problem={problem}
-      actions={<SubmitButton busy={busy}>{T.confirmClose}</SubmitButton>}
+      actions={<SubmitButton busy={busy}>{revealed ? T.confirmClose : T.checkCount}</SubmitButton>}
     >
       {session ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           {T.closeOf(session.operator.name, formatWhen(session.openedAt))}
         </Typography>
       ) : null}
-      <Box
-        component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}
-      >
-        <Typography component="dt">{T.expected}</Typography>
-        <Typography component="dd" sx={{ m: 0, fontWeight: 700, textAlign: 'right' }} data-testid="cash-close-expected">
-          {formatMoney(expected)}
-        </Typography>
-        <Typography component="dt">{T.difference}</Typography>
-        <Typography
-          component="dd"
-          aria-live="polite"
-          data-testid="cash-close-difference"
-          sx={{ m: 0, fontWeight: 700, textAlign: 'right', color: differenceColor(difference) }}
-        >
-          {difference === null ? '—' : formatMoney(difference)}
-        </Typography>
-      </Box>
-      <AmountReasonFields
+      <FormMoneyField
         control={control}
-        amountLabel={T.counted}
-        reasonLabel={T.reasonDifference}
-        reasonRequired={closing?.needsReason ?? false}
-        disabled={busy}
+        name="amount"
+        label={T.counted}
+        valueAs="number"
+        required
+        fullWidth
+        autoFocus
+        disabled={busy || revealed}
+        helperText={revealed ? undefined : T.blindCountNote}
       />
-      {closing?.needsApproval ? (
+      {revealed ? (
+        <>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0, my: 2 }}
+          >
+            <Typography component="dt">{T.expected}</Typography>
+            <Typography
+              component="dd"
+              sx={{ m: 0, fontWeight: 700, textAlign: 'right' }}
+              data-testid="cash-close-expected"
+            >
+              {formatMoney(expected)}
+            </Typography>
+            <Typography component="dt">{T.difference}</Typography>
+            <Typography
+              component="dd"
+              aria-live="polite"
+              data-testid="cash-close-difference"
+              sx={{ m: 0, fontWeight: 700, textAlign: 'right', color: differenceColor(difference) }}
+            >
+              {difference === null ? '—' : formatMoney(difference)}
+            </Typography>
+          </Box>
+          <FormTextField
+            control={control}
+            name="reason"
+            label={T.reasonDifference}
+            required={closing?.needsReason ?? false}
+            fullWidth
+            multiline
+            minRows={2}
+            disabled={busy}
+            autoFocus={closing?.needsReason ?? false}
+          />
+        </>
+      ) : null}
+      {revealed && closing?.needsApproval ? (
         <Alert severity="warning" sx={{ mt: 1 }}>
           {T.aboveTolerance(formatMoney(tolerance))}
         </Alert>

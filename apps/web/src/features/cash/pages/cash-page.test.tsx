@@ -141,7 +141,7 @@ describe('Caixa', () => {
     expect(sent?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("'Fechar caixa' shows the difference as it is typed, red when missing, and asks for its reason", async () => {
+  it("'Fechar caixa' is a blind count: the expected amount and the difference appear only once the count is kept", async () => {
     const { calls, user } = openPage(ATTENDANT, {
       'GET /api/cash-registers': { body: { data: makeOverview({ mySessionId: OPEN_SESSION.id }) } },
       'POST /api/cash-registers/1/close': {
@@ -150,19 +150,32 @@ describe('Caixa', () => {
     });
     await user.click(within(await card('Caixa balcão 1')).getByRole('button', { name: 'Fechar caixa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fechar o Caixa balcão 1' });
-    expect(within(dialog).getByTestId('cash-close-expected').textContent).toBe('R$ 150,00');
-    const difference = within(dialog).getByTestId('cash-close-difference');
-    expect(difference.textContent).toBe('—');
+    // Before the count: neither what the drawer should hold (R$ 150,00) nor a difference, nor the reason.
+    expect(within(dialog).queryByTestId('cash-close-expected')).toBeNull();
+    expect(within(dialog).queryByTestId('cash-close-difference')).toBeNull();
+    expect(within(dialog).queryByText(/R\$ 150,00/)).toBeNull();
+    expect(within(dialog).queryByLabelText(/^Motivo da diferença/)).toBeNull();
+    expect(
+      within(dialog).getByText('Conte o dinheiro da gaveta: o valor esperado aparece depois da contagem.'),
+    ).toBeTruthy();
     expect(within(dialog).getByText(/Acima da tolerância de R\$ 0,00, a diferença aguarda/)).toBeTruthy();
 
+    // Nothing counted: the count is asked, nothing revealed.
+    await user.click(within(dialog).getByRole('button', { name: 'Conferir contagem' }));
+    expect(within(dialog).queryByTestId('cash-close-expected')).toBeNull();
+
     const counted = within(dialog).getByLabelText(/^Valor contado/);
-    await user.type(counted, '150,00');
-    expect(difference.textContent).toBe('R$ 0,00');
-    await user.clear(counted);
     await user.type(counted, '140,00');
+    expect(within(dialog).queryByTestId('cash-close-expected')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Conferir contagem' }));
+    // 150,00 expected − 140,00 counted: R$ 10,00 missing, in red; the count kept as typed.
+    expect((await within(dialog).findByTestId('cash-close-expected')).textContent).toBe('R$ 150,00');
+    const difference = within(dialog).getByTestId('cash-close-difference');
     expect(difference.textContent).toBe('-R$ 10,00');
     expect(getComputedStyle(difference).color).toBe('rgb(211, 47, 47)');
+    expect((counted as HTMLInputElement).disabled).toBe(true);
     expect(within(dialog).getByText(/A diferença passa da tolerância de R\$ 0,00/)).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Fechar caixa' }));
     expect(

@@ -110,6 +110,31 @@ describe("'Certificado digital (A1)' (issue 41 §1)", () => {
     expect(await within(card()).findByText('DISTRIBUIDORA MODELO DE CELULARES LTDA')).toBeTruthy();
   });
 
+  it('a self-signed certificate, accepted, is answered with the warning that the SEFAZ will refuse it', async () => {
+    const warning = 'Certificado não emitido pela ICP-Brasil: a SEFAZ o recusará.';
+    const { user } = openFiscal(null, {
+      'POST /api/fiscal/certificate': { status: 201, body: { data: { ...CERTIFICATE, warning } } },
+    });
+    expect(await within(card()).findByText(/Nenhum certificado instalado/)).toBeTruthy();
+    expect(within(card()).queryByText(warning)).toBeNull();
+    await user.click(within(card()).getByRole('button', { name: 'Enviar certificado' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar certificado A1' });
+    await user.upload(within(dialog).getByTestId('certificate-file') as HTMLInputElement, pfx(3200));
+    await user.type(within(dialog).getByLabelText(/^Senha do certificado/), 'Senha do A1 de teste 2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enviar certificado A1' })).toBeNull());
+    // Installed (its holder shown), the warning beside its validity, in the warning colour.
+    expect(await within(card()).findByText('DISTRIBUIDORA MODELO DE CELULARES LTDA')).toBeTruthy();
+    const shown = within(card()).getByText(warning);
+    expect(shown.closest('.MuiAlert-colorWarning')).toBeTruthy();
+  });
+
+  it('a certificate issued under ICP-Brasil reads without the warning', async () => {
+    openFiscal(CERTIFICATE);
+    expect(await within(card()).findByText('DISTRIBUIDORA MODELO DE CELULARES LTDA')).toBeTruthy();
+    expect(within(card()).queryByText(/ICP-Brasil/)).toBeNull();
+  });
+
   it('refuses a file that is not a .pfx or .p12, and asks the password', async () => {
     const { user, calls } = openFiscal(null);
     await user.click(await within(card()).findByRole('button', { name: 'Enviar certificado' }));

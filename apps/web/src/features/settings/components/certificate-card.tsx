@@ -72,6 +72,11 @@ export function CertificateCard({ issuer }: { issuer: FiscalIssuer | undefined }
           <Alert severity={validity.severity} role="status">
             {validity.text}
           </Alert>
+          {data.warning ? (
+            <Alert severity="warning" role="alert" sx={{ mt: 1 }} data-testid="certificate-warning">
+              {data.warning}
+            </Alert>
+          ) : null}
           <DetailList
             label={T.title}
             details={[
