@@ -6,6 +6,7 @@ export const COUNTER_SCREEN_TEXTS = {
   search: 'Código, nome ou código de barras',
   searchHelp: 'Digite para buscar; Enter inclui o primeiro resultado.',
   noResults: 'Nenhum produto encontrado.',
+  results: 'Resultados da busca',
   stock: (n: number) => `${n} em estoque`,
   lines: 'Itens da venda',
   empty: 'Nenhum item ainda: busque ou leia o código de barras.',

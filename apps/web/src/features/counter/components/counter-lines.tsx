@@ -29,9 +29,9 @@ export function CounterLines({
     <Stack spacing={1} aria-label={T.lines} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {lines.map((line, index) => (
         <Paper component="li" variant="outlined" key={line.productId} sx={{ p: 1 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Stack sx={{ flex: 1, minWidth: 0 }}>
-              <Typography noWrap>{line.name}</Typography>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 1 }}>
+            <Stack sx={{ flex: 1, minWidth: 0, flexBasis: { xs: '100%', sm: 0 } }}>
+              <Typography>{line.name}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {line.code} · {formatBRL(centsToReais(line.unitCents))}
               </Typography>
@@ -48,7 +48,7 @@ export function CounterLines({
               slotProps={{ htmlInput: { min: 1, 'aria-label': `${T.quantity} ${line.name}` } }}
               sx={{ width: 80 }}
             />
-            <Typography sx={{ width: 110, textAlign: 'right' }}>
+            <Typography sx={{ flex: { xs: 1, sm: 'none' }, width: { sm: 110 }, textAlign: 'right' }}>
               {formatBRL(centsToReais(line.unitCents * line.quantity))}
             </Typography>
             <IconButton aria-label={`${T.remove} ${line.name}`} onClick={() => replace(index, null)}>

@@ -126,6 +126,17 @@ export default function CounterPage() {
   }, [addPayment, finish, done]);
 
   const found = results.data ?? [];
+  // A scanner types the code and Enter at once: Enter waits for this very term's answer, then takes its exact code
+  // (or its first match), never a match of the term before.
+  const [enterPending, setEnterPending] = useState(false);
+  const settled = !results.isPlaceholderData && !results.isFetching && results.data !== undefined;
+  useEffect(() => {
+    if (!enterPending || !settled) return;
+    setEnterPending(false);
+    const wanted = term.trim().toUpperCase();
+    const pick = found.find((product) => product.code.toUpperCase() === wanted) ?? found[0];
+    if (pick) take(pick);
+  });
   return (
     <Box>
       <PageHeader title={T.title} />
@@ -144,7 +155,7 @@ export default function CounterPage() {
               value={term}
               onChange={(event) => setTerm(event.target.value)}
               onKeyDown={(event) => {
-                if (event.key === 'Enter' && found[0]) take(found[0]);
+                if (event.key === 'Enter' && term.trim().length >= 2) setEnterPending(true);
                 if (event.key === 'Escape') setTerm('');
               }}
             />
@@ -153,7 +164,7 @@ export default function CounterPage() {
             )}
             {term.trim().length >= 2 && found.length > 0 && (
               <Paper variant="outlined">
-                <List dense aria-label={T.search}>
+                <List dense aria-label={T.results}>
                   {found.slice(0, 8).map((product) => (
                     <ListItemButton key={product.productId} onClick={() => take(product)}>
                       <ListItemText
