@@ -76,6 +76,7 @@ import { systemTasks } from './0081-system-tasks';
 import { systemTaskNextRun } from './0082-system-task-next-run';
 import { systemTaskStarts } from './0086-system-task-starts';
 import { repairPasswordSealed } from './0087-repair-password-sealed';
+import { payablePaymentExtras } from './0090-payable-payment-extras';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -156,6 +157,7 @@ export const migrations: Record<string, Migration> = {
   '0082-system-task-next-run': systemTaskNextRun,
   '0086-system-task-starts': systemTaskStarts,
   '0087-repair-password-sealed': repairPasswordSealed,
+  '0090-payable-payment-extras': payablePaymentExtras,
 };
 
 export const migrationProvider: MigrationProvider = {
