@@ -245,6 +245,24 @@ describe('entry by the supplier NF-e XML', () => {
         { field: 'NF-e', from: '—', to: note },
       ]),
     );
+    // The product history's 'Compras' has the entry too, its own unit cost beside the average it made.
+    const bought = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/product/purchased/histories/start/2000-01-01T00:00:00/end/2100-01-01T00:00:00/${iphone.id}`,
+      headers: bearer(stocker),
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.json().data).toEqual([
+      expect.objectContaining({
+        costBefore: 3100,
+        costAfter: 3177.2,
+        entryUnitCost: 3215.8,
+        quantity: 10,
+        quantityBefore: 5,
+        actualQuantity: 15,
+        source: 'Compra de fornecedor',
+      }),
+    ]);
   });
 
   it('refuses the same access key again (409 naming when and by whom), in the preview and the confirm', async () => {
