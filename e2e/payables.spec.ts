@@ -102,7 +102,9 @@ describe('contas a pagar: a supplier, a bill typed, paid in part, the payment un
     await pay.getByText(`Em aberto: ${money(150000)}`).waitFor();
     await pay.getByLabel(/Valor/).fill('600,00');
     await pay.getByText(`Fica em aberto: ${money(90000)}`).waitFor();
-    await pay.getByLabel(/Conta de saída/).fill('Itaú 1234-5');
+    // 'Conta de saída': one of the shop's accounts (the demo's 'Conta PJ Itaú'), chosen, not typed (issue 54 §8).
+    await pay.getByRole('combobox', { name: /Conta de saída/ }).click();
+    await page.getByRole('option', { name: /^Conta PJ Itaú/ }).click();
     await expectAccessible(page, 'contas a pagar: pagar');
     await settled(page);
     await screenshot(page, 'payables-4-pay-desktop');

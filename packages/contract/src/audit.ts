@@ -208,6 +208,8 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     quantity: f('Quantidade', 'number'),
     entryUnitCost: f('Custo unitário da entrada', 'money'),
     source: f('Operação', 'source'),
+    /** The supplier's note an entry by XML came by (issue 54 §8). */
+    nfe: f('NF-e'),
     writtenOff: f('IMEIs baixados', 'list'),
   },
   employee: {
@@ -278,6 +280,7 @@ const ACTION_LABELS: Record<string, string> = {
   unblock: 'Desbloqueio',
   'associate-deliverer': 'Associação de motoboy',
   'stock-entry': 'Entrada de mercadoria',
+  'nfe-entry': 'Entrada por XML (NF-e)',
   inventory: 'Inventário',
   archive: 'Arquivamento',
   unarchive: 'Desarquivamento',

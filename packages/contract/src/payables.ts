@@ -110,6 +110,13 @@ export const PAYABLE_TEXTS = {
   amountTooHigh: 'Valor alto demais.',
   methodInvalid: 'Forma de pagamento inválida.',
   accountInvalid: 'Conta de saída longa demais (até 100 caracteres).',
+  /** 'Conta de saída' is one of the shop's accounts (Configurações, informações bancárias), active (issue 54 §8). */
+  accountNotFound: 'Conta de saída não encontrada ou desativada: escolha uma das contas da empresa.',
+  fineInvalid: 'Informe a multa em reais, zero ou mais, com até 2 casas decimais.',
+  interestInvalid: 'Informe os juros em reais, zero ou mais, com até 2 casas decimais.',
+  discountInvalid: 'Informe o desconto em reais, zero ou mais, com até 2 casas decimais.',
+  discountAboveOpen: (open: string) => `O desconto passa do que está em aberto nesta conta (${open}).`,
+  discountAbovePrincipal: 'O desconto não pode passar do valor pago da conta (principal).',
   noteInvalid: 'Observação longa demais (até 500 caracteres).',
   reasonInvalid: 'Informe o motivo (3 a 300 caracteres).',
   filterInvalid: 'Filtro de situação inválido.',
@@ -133,6 +140,15 @@ export const payableAmountSchema = z
   .gt(0, PAYABLE_TEXTS.amountInvalid)
   .max(PAYABLE_MAX_AMOUNT, PAYABLE_TEXTS.amountTooHigh)
   .refine(hasTwoDecimals, PAYABLE_TEXTS.amountInvalid);
+
+/** A charge or a discount of a payment, in reais: zero or more, two decimals at most (issue 54 §8). */
+const extraSchema = (message: string) =>
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(PAYABLE_MAX_AMOUNT, PAYABLE_TEXTS.amountTooHigh)
+    .refine(hasTwoDecimals, message)
+    .optional();
 
 const reasonSchema = z
   .string({ error: PAYABLE_TEXTS.reasonInvalid })
@@ -164,10 +180,19 @@ export const payableCreateBodySchema = z.object({
 export type PayableCreateBody = z.input<typeof payableCreateBodySchema>;
 export type PayableCreateInput = z.output<typeof payableCreateBodySchema>;
 
-/** Body of POST /payables/{id}/payments: one payment, full or partial. */
+/**
+ * Body of POST /payables/{id}/payments: one payment, full or partial. `amount` is the principal, what settles
+ * the bill's open amount; `fine` (multa), `interest` (juros) and `discount` (desconto) are recorded beside it,
+ * so what left the account is amount + fine + interest − discount (issue 54 §8). `accountId`: one of the shop's
+ * active accounts ('Conta de saída'); `account`, free text, is still read from the calls before it.
+ */
 export const payablePaymentBodySchema = z.object({
   paidOn: calendarDaySchema(PAYABLE_TEXTS.paidOnInvalid),
   method: z.enum(PAYABLE_PAYMENT_METHODS, { error: PAYABLE_TEXTS.methodInvalid }),
+  accountId: idSchema(PAYABLE_TEXTS.accountNotFound).nullable().optional(),
+  fine: extraSchema(PAYABLE_TEXTS.fineInvalid),
+  interest: extraSchema(PAYABLE_TEXTS.interestInvalid),
+  discount: extraSchema(PAYABLE_TEXTS.discountInvalid),
   account: z
     .string({ error: PAYABLE_TEXTS.accountInvalid })
     .trim()
@@ -194,8 +219,17 @@ export const payablePaymentSchema = z.object({
   id: z.number().int(),
   paidOn: z.string(),
   method: z.enum(PAYABLE_PAYMENT_METHODS),
+  /** The account's name as it was when paid (or the free text of a payment before issue 54). */
   account: z.string().nullable(),
+  /** The shop's account it left from (null: free text, or the account since removed). */
+  accountId: z.number().int().nullable(),
+  /** The principal: what settled of the bill. */
   amount: z.number(),
+  fine: z.number(),
+  interest: z.number(),
+  discount: z.number(),
+  /** What left the account: amount + fine + interest − discount. */
+  total: z.number(),
   note: z.string().nullable(),
   employee: z.object({ id: z.number().int(), name: z.string() }),
   createdAt: z.string(),
@@ -227,6 +261,10 @@ export const payableSchema = z.object({
   cancelReason: z.string().nullable(),
 });
 export type Payable = z.infer<typeof payableSchema>;
+
+/** GET /payables/accounts: the shop's active accounts a payment can leave from ('Conta de saída'). */
+export const payableAccountSchema = z.object({ id: z.number().int(), name: z.string(), detail: z.string() });
+export type PayableAccount = z.infer<typeof payableAccountSchema>;
 
 export const payableDetailsSchema = payableSchema.extend({ payments: z.array(payablePaymentSchema) });
 export type PayableDetails = z.infer<typeof payableDetailsSchema>;

@@ -633,11 +633,15 @@ export interface PasswordCodes {
 
 export interface PayablePayments {
   account: string | null;
+  account_id: number | null;
   amount_cents: Figure;
   created_at: Generated<Timestamp>;
+  discount_cents: Generated<Figure>;
   employee_id: number;
+  fine_cents: Generated<Figure>;
   id: Generated<number>;
   idempotency_key: string | null;
+  interest_cents: Generated<Figure>;
   method: string;
   note: string | null;
   paid_on: Timestamp;

@@ -77,6 +77,7 @@ import { systemTaskNextRun } from './0082-system-task-next-run';
 import { systemTaskStarts } from './0086-system-task-starts';
 import { repairPasswordSealed } from './0087-repair-password-sealed';
 import { counterSales } from './0088-counter-sales';
+import { payablePaymentExtras } from './0090-payable-payment-extras';
 import { certificateIcpBrasil } from './0091-certificate-icp-brasil';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -159,6 +160,7 @@ export const migrations: Record<string, Migration> = {
   '0086-system-task-starts': systemTaskStarts,
   '0087-repair-password-sealed': repairPasswordSealed,
   '0088-counter-sales': counterSales,
+  '0090-payable-payment-extras': payablePaymentExtras,
   '0091-certificate-icp-brasil': certificateIcpBrasil,
 };
 

@@ -19,6 +19,8 @@ import type { MailMessage } from '../../lib/mailer';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { uploadSheet, utf8 } from '../imports/test-uploads';
 import { picture } from '../orders/test-orders';
+import { buildTestNfe } from '../purchases/nfe/test-nfe';
+import { sendNfe } from '../purchases/test-purchases';
 import { createCustomer } from '../selling/test-selling';
 
 /**
@@ -66,6 +68,8 @@ const ABBREVIATIONS = new Set([
   'SP',
   'UN',
   'ISENTO',
+  // 'Entrada por XML', the screen's own name (the supplier's NF-e file).
+  'XML',
 ]);
 /** Stored keys of the enums the audit rows hold, where the key is not also its Portuguese label. */
 const STORED_KEYS = new Set(
@@ -117,6 +121,7 @@ const WALKED_ACTIONS: Record<AuditEntity, string[]> = {
     'create',
     'update',
     'stock-entry',
+    'nfe-entry',
     'inventory',
     'archive',
     'unarchive',
@@ -157,6 +162,10 @@ const NOT_SHOWN = new Set([
   'courier_run',
   'order_late_limits',
   'whatsapp_template',
+  // Written by the entry by XML the walk makes (its supplier, the note, its bill): read on their own screens.
+  'supplier',
+  'purchase',
+  'payable',
 ]);
 
 let t: TestApp;
@@ -349,6 +358,16 @@ describe("'Histórico de alterações' in a person's words (issue 35 §5)", () =
         { productId: other.id, cost: 2900, stock: 1, source: 'SUPPLIER_PURCHASE', units: [{ imei: IMEI.e }] },
       ],
     });
+    // An entry by the supplier's NF-e XML: 4 covers matched by their GTIN (issue 54 §8), the recipient confirmed.
+    const note = buildTestNfe({
+      number: 7001,
+      items: [{ code: 'CAPA-SIL', name: 'Capa de silicone', gtin: '7891234567895', qty: 4, unitValue: '7.00' }],
+    });
+    const entered = await sendNfe(t, admin, note.xml, {
+      dryRun: false,
+      decisions: { items: [{ line: 1 }], confirmRecipient: true },
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
     await ok(admin, 'PATCH', `/products/inventory/${cover.code}`, { newStock: 16 });
     // The shelf count finds two of the three phones: the third is written off.
     await ok(admin, 'POST', `/products/${phone.code}/count-units?dryRun=false`, { imeis: [IMEI.a, IMEI.b] });

@@ -51,13 +51,25 @@ export function toPayable(row: PayableRowRead, today: string): Payable {
   };
 }
 
+/** A payment as the API answers it: the principal, its charges and discount apart, and what left the account. */
 function toPayment(row: PaymentRowRead) {
+  const [amount, fine, interest, discount] = [
+    row.amount_cents,
+    row.fine_cents,
+    row.interest_cents,
+    row.discount_cents,
+  ].map(Number) as [number, number, number, number];
   return {
     id: row.id,
     paidOn: row.paid_on,
     method: row.method as PayablePaymentMethod,
     account: row.account,
-    amount: centsToReais(Number(row.amount_cents)),
+    accountId: row.account_id,
+    amount: centsToReais(amount),
+    fine: centsToReais(fine),
+    interest: centsToReais(interest),
+    discount: centsToReais(discount),
+    total: centsToReais(amount + fine + interest - discount),
     note: row.note,
     employee: { id: row.employee_id, name: row.employee_name },
     createdAt: isoTimestamp(row.created_at),

@@ -13,6 +13,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkoutKey } from '../selling/selling.service';
+import { activeShopAccount } from '../settings/settings.service';
 import { auditPayable, billDetails } from './bill-views';
 import { payablesRepository as repo } from './payables.repository';
 
@@ -33,6 +34,7 @@ export async function payPayableNow(
     paid_on: paidOn,
     method,
     account: null,
+    account_id: null,
     amount_cents: amountCents,
     note: null,
     employee_id: actorId,
@@ -46,6 +48,41 @@ export async function payPayableNow(
     amount: centsToReais(amountCents),
     open: 0,
   });
+}
+
+/** A payment's charges and discount in cents (0 when not given). */
+function extrasOf(input: PayablePaymentInput) {
+  return {
+    fine_cents: reaisToCents(input.fine ?? 0),
+    interest_cents: reaisToCents(input.interest ?? 0),
+    discount_cents: reaisToCents(input.discount ?? 0),
+  };
+}
+
+/**
+ * A discount is taken off the part of the bill this payment settles (issue 54 §8): never above what is open,
+ * never above the principal paid (what left the account is never negative). 400 in Portuguese otherwise.
+ */
+function checkDiscount(discountCents: number, amountCents: number, openCents: number) {
+  if (discountCents > openCents) {
+    throw badRequest(PAYABLE_TEXTS.discountAboveOpen(formatBRL(centsToReais(openCents))), 'BAD_REQUEST', {
+      open: centsToReais(openCents),
+    });
+  }
+  if (discountCents > amountCents) throw badRequest(PAYABLE_TEXTS.discountAbovePrincipal);
+}
+
+/**
+ * 'Conta de saída': one of the shop's active accounts by its id (its name kept beside it, as it is now), else
+ * the free text of the calls before issue 54, else none. An unknown or disabled account is 400.
+ */
+async function accountOf(trx: Transaction<Database>, input: PayablePaymentInput) {
+  if (input.accountId === undefined || input.accountId === null) {
+    return { account: input.account ?? null, account_id: null };
+  }
+  const found = await activeShopAccount(trx, input.accountId);
+  if (!found) throw badRequest(PAYABLE_TEXTS.accountNotFound, 'BAD_REQUEST', { accountId: input.accountId });
+  return { account: found.name, account_id: found.id };
 }
 
 /** A bill's payments (full or partial, never above what is open, one at a time under the bill's lock) and their undoing with a reason. */
@@ -67,6 +104,7 @@ export function billPayments(db: DB) {
       if (input.paidOn > today) throw badRequest(PAYABLE_TEXTS.paidOnFuture);
       const key = headerKey === undefined ? null : checkoutKey(headerKey, undefined);
       const amountCents = reaisToCents(input.amount);
+      const extras = extrasOf(input);
       await db.transaction().execute(async (trx) => {
         const bill = await repo.lock(trx, id);
         if (!bill) throw notFound(PAYABLE_TEXTS.notFound);
@@ -84,12 +122,15 @@ export function billPayments(db: DB) {
             open: centsToReais(open),
           });
         }
+        checkDiscount(extras.discount_cents, amountCents, open);
+        const account = await accountOf(trx, input);
         const paymentId = await repo.insertPayment(trx, {
           payable_id: id,
           paid_on: input.paidOn,
           method: input.method,
-          account: input.account ?? null,
+          ...account,
           amount_cents: amountCents,
+          ...extras,
           note: input.note ?? null,
           employee_id: actorId,
           idempotency_key: key,
@@ -99,7 +140,11 @@ export function billPayments(db: DB) {
           paymentId,
           paidOn: input.paidOn,
           method: input.method,
+          ...(account.account_id !== null ? { accountId: account.account_id, account: account.account } : {}),
           amount: input.amount,
+          ...(extras.fine_cents > 0 ? { fine: centsToReais(extras.fine_cents) } : {}),
+          ...(extras.interest_cents > 0 ? { interest: centsToReais(extras.interest_cents) } : {}),
+          ...(extras.discount_cents > 0 ? { discount: centsToReais(extras.discount_cents) } : {}),
           open: centsToReais(open - amountCents),
         });
       });

@@ -150,7 +150,11 @@ export const payablesRepository = {
         'm.id',
         'm.method',
         'm.account',
+        'm.account_id',
         'm.amount_cents',
+        'm.fine_cents',
+        'm.interest_cents',
+        'm.discount_cents',
         'm.note',
         'm.employee_id',
         'e.name as employee_name',
@@ -205,12 +209,13 @@ export const payablesRepository = {
 
   /**
    * The cash flow's side of the bills (issue 40 §4): per day, what was paid from `from` to the day before `today`
-   * (payments not undone of debts, credits apart), and what is open of the debts due from `today` to `to` (those
+   * (payments not undone of debts, credits apart; what left the account: principal + fine + interest − discount), and what is open of the debts due from `today` to `to` (those
    * overdue on `today`).
    */
   async flow(db: Executor, from: string, today: string, to: string) {
     const paid = await sql<{ day: string; cents: string }>`
-      select to_char(m.paid_on, 'YYYY-MM-DD') as day, sum(m.amount_cents) as cents
+      select to_char(m.paid_on, 'YYYY-MM-DD') as day,
+        sum(m.amount_cents + m.fine_cents + m.interest_cents - m.discount_cents) as cents
       from payable_payments m join payables p on p.id = m.payable_id
       where m.undone_at is null and p.amount_cents > 0 and m.paid_on >= ${from}::date and m.paid_on < ${today}::date
       group by m.paid_on`.execute(db);

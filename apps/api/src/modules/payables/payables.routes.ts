@@ -9,6 +9,7 @@ import {
   PAYABLE_TEXTS,
   type Payable,
   PERMISSIONS,
+  payableAccountSchema,
   payableCreateBodySchema,
   payableDetailsSchema,
   payableListQuerySchema,
@@ -102,6 +103,20 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ data: await service.due() }),
+  );
+
+  app.get(
+    '/payables/accounts',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Conta de saída' de um pagamento: as contas ativas da empresa (informações bancárias não desativadas), com nome e detalhe",
+        response: { 200: data(z.array(payableAccountSchema)) },
+      },
+    },
+    async () => ({ data: await service.accounts() }),
   );
 
   app.post(

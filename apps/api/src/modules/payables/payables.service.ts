@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { activeShopAccounts } from '../settings/settings.service';
 import { billPayments } from './pay-bills';
 import { billReads } from './read-bills';
 import { billWrites } from './write-bills';
@@ -28,5 +29,7 @@ export function createPayablesService(db: DB) {
     ...billReads(db),
     ...billWrites(db),
     ...billPayments(db),
+    /** GET /payables/accounts: the shop's active accounts a payment can leave from (issue 54 §8). */
+    accounts: () => activeShopAccounts(db),
   };
 }

@@ -34,6 +34,9 @@ const PRODUCT_COLUMNS = [
 ] as const;
 
 /** SQL of the entries by XML. Every function takes `db` or a transaction. */
+/** The product source ('Operação') every entry by a supplier's note comes in under. */
+export const SUPPLIER_PURCHASE_SOURCE = 'SUPPLIER_PURCHASE';
+
 export const purchasesRepository = {
   /** The entry of this access key, with who entered it. */
   byAccessKey(db: Executor, accessKey: string) {
@@ -63,7 +66,7 @@ export const purchasesRepository = {
     const row = await db
       .selectFrom('product_sources')
       .select('id')
-      .where('key', '=', 'SUPPLIER_PURCHASE')
+      .where('key', '=', SUPPLIER_PURCHASE_SOURCE)
       .executeTakeFirst();
     return row?.id ?? null;
   },

@@ -203,6 +203,68 @@ describe('entry by the supplier NF-e XML', () => {
     );
   });
 
+  it("writes each item's row in its product's 'Histórico de alterações', with the entry's unit cost beside the average", async () => {
+    const res = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() });
+    expect(res.statusCode, res.body).toBe(200);
+    const history = async (code: string) => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/audit?entity=product&id=${code}`,
+        headers: bearer(stocker),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data;
+    };
+    const note = `NF-e 4512/1, chave ${worked.accessKey}`;
+    // iPhone: 5 at R$ 3.100,00 + 10 at R$ 3.215,80 → 15 at R$ 3.177,20 (the worked example above).
+    const [phone] = await history(iphone.code);
+    expect(phone).toMatchObject({ action: 'Entrada por XML (NF-e)', employee: { name: 'Carlos Estoquista' } });
+    // The database keeps the changes' keys in its own order: compared whatever the order.
+    expect(phone.changes).toHaveLength(7);
+    expect(phone.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'Estoque', from: '5', to: '15' },
+        { field: 'Custo', from: 'R$ 3.100,00', to: 'R$ 3.177,20' },
+        { field: 'Quantidade', from: '—', to: '10' },
+        { field: 'Custo unitário da entrada', from: '—', to: 'R$ 3.215,80' },
+        { field: 'Operação', from: '—', to: 'Compra de fornecedor' },
+        { field: 'NF-e', from: '—', to: note },
+        { field: 'IMEIs', from: '—', to: arriving.join(', ') },
+      ]),
+    );
+    // The case: none in stock at R$ 7,50, 50 arrive at R$ 8,04 → the average is the entry's cost; no IMEIs.
+    const [box] = await history(caseProduct.code);
+    expect(box.changes).toHaveLength(6);
+    expect(box.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'Estoque', from: '0', to: '50' },
+        { field: 'Custo', from: 'R$ 7,50', to: 'R$ 8,04' },
+        { field: 'Quantidade', from: '—', to: '50' },
+        { field: 'Custo unitário da entrada', from: '—', to: 'R$ 8,04' },
+        { field: 'Operação', from: '—', to: 'Compra de fornecedor' },
+        { field: 'NF-e', from: '—', to: note },
+      ]),
+    );
+    // The product history's 'Compras' has the entry too, its own unit cost beside the average it made.
+    const bought = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/product/purchased/histories/start/2000-01-01T00:00:00/end/2100-01-01T00:00:00/${iphone.id}`,
+      headers: bearer(stocker),
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.json().data).toEqual([
+      expect.objectContaining({
+        costBefore: 3100,
+        costAfter: 3177.2,
+        entryUnitCost: 3215.8,
+        quantity: 10,
+        quantityBefore: 5,
+        actualQuantity: 15,
+        source: 'Compra de fornecedor',
+      }),
+    ]);
+  });
+
   it('refuses the same access key again (409 naming when and by whom), in the preview and the confirm', async () => {
     expect((await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() })).statusCode).toBe(200);
     const entered = await t.db.selectFrom('purchases').select('created_at').executeTakeFirstOrThrow();

@@ -6,13 +6,13 @@ import {
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { diff, recordAudit } from '../../lib/audit';
 import { createPayables } from '../payables/payables.service';
 import { insertProducts } from '../products/products.service';
 import { moveStock, type StockChangeResult, type StockMoveLine } from '../stock/stock.service';
 import { findOrCreateSupplierFromIssuer } from '../suppliers/suppliers.service';
 import type { NfeDocument } from './nfe/nfe-reader';
-import { type NewPurchaseItemRow, purchasesRepository as repo } from './purchases.repository';
+import { type NewPurchaseItemRow, purchasesRepository as repo, SUPPLIER_PURCHASE_SOURCE } from './purchases.repository';
 import type { Settled } from './settle-purchase';
 
 /** The day a date-time of the note falls on, as the issuer wrote it (dhEmi carries its own offset). */
@@ -188,6 +188,44 @@ async function auditEntry(
   });
 }
 
+/**
+ * Each item's row in its product's 'Histórico de alterações', as a manual stock entry writes it
+ * (products/product-stock.ts): stock and average cost from → to, the units, the entry's own unit cost beside
+ * the average it made, the operation, the IMEIs, and the note it came by (issue 54 §8).
+ */
+async function auditProducts(
+  trx: Transaction<Database>,
+  actorId: number,
+  settled: Settled,
+  moved: StockChangeResult[],
+) {
+  const { note } = settled;
+  for (const [index, item] of settled.items.entries()) {
+    const result = moved[index];
+    if (!result) continue;
+    const serialized = item.product?.serialized ?? item.create?.serialized;
+    const imeis = serialized ? item.phones.map((unit) => unit.imei) : [];
+    await recordAudit(trx, {
+      employeeId: actorId,
+      entity: 'product',
+      entityId: result.code,
+      action: 'nfe-entry',
+      changes: {
+        ...diff(
+          { stock: result.stockBefore, cost: centsToReais(result.costBeforeCents) },
+          { stock: result.stockAfter, cost: centsToReais(result.costAfterCents) },
+        ),
+        quantity: item.units,
+        entryUnitCost: centsToReais(item.unitCostCents ?? 0),
+        source: SUPPLIER_PURCHASE_SOURCE,
+        nfe: T.ledgerNote(note.number, note.series, note.accessKey),
+        ...(imeis.length > 0 ? { imeis } : {}),
+        movementId: result.movementId,
+      },
+    });
+  }
+}
+
 /** Writes the settled entry (every check passed) in the caller's transaction; answers its id. */
 export async function write(
   trx: Transaction<Database>,
@@ -216,5 +254,6 @@ export async function write(
   );
   await billNote(trx, actorId, note, supplier, purchaseId);
   await auditEntry(trx, actorId, settled, decisions, { purchaseId, supplierId: supplier.id, productIds, moved });
+  await auditProducts(trx, actorId, settled, moved);
   return purchaseId;
 }

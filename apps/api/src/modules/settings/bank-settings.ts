@@ -124,3 +124,30 @@ export async function deleteBankSetting(
   });
   warnPaymentChange(log, actor, { entity: 'bank_setting', entityId: id, action: 'delete', name }, changes);
 }
+
+/** A shop account a payment can leave from: its name and how it is reached (bank, agency, account, or the Pix key). */
+export interface ShopAccount {
+  id: number;
+  name: string;
+  detail: string;
+}
+
+function toShopAccount(row: BankSettingRow): ShopAccount {
+  const transfer = [row.bank, row.agency && `ag. ${row.agency}`, row.account && `c/c ${row.account}`];
+  const parts = row.type === 'Pix' ? [`Pix ${row.pix_key ?? ''}`.trim()] : transfer;
+  return { id: row.id, name: row.name, detail: parts.filter(Boolean).join(' · ') };
+}
+
+/**
+ * The shop's active accounts ('Conta de saída' of a bill's payment, issue 54 §8): the bank settings not
+ * disabled, transfer accounts and Pix keys alike, in the order they were registered.
+ */
+export async function activeShopAccounts(db: Executor): Promise<ShopAccount[]> {
+  return (await repo.listBank(db)).filter((row) => !row.disabled).map(toShopAccount);
+}
+
+/** One active shop account by its id, or undefined (none, or disabled). */
+export async function activeShopAccount(db: Executor, id: number): Promise<ShopAccount | undefined> {
+  const row = await repo.findBank(db, id);
+  return row && !row.disabled ? toShopAccount(row) : undefined;
+}

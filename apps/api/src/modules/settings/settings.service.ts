@@ -20,6 +20,8 @@ import { settingsRepository as repo } from './settings.repository';
 import type { SettingsActor } from './settings-audit';
 import { cardSettings, deliverySchedule, initialOrderStatusFor, quoteValidityDays } from './shop-settings';
 
+/** The shop's active accounts, for a bill's 'Conta de saída' (issue 54 §8). */
+export { activeShopAccount, activeShopAccounts, type ShopAccount } from './bank-settings';
 /** Who changes a setting: recorded in the audit row and named in the warning log line. */
 export type { SettingsActor } from './settings-audit';
 /** The shop's settings other modules read (`shop-settings.ts`). */

@@ -117,9 +117,9 @@ export const PURCHASE_AND_CASH_DIALOGS: WritingDialogCase[] = [
       const amount = within(dialog).getByLabelText(/^Valor/);
       await user.clear(amount);
       await user.type(amount, '600,00');
-      await user.type(within(dialog).getByLabelText(/^Conta de saída/), 'Itaú 1234-5');
+      await user.type(within(dialog).getByLabelText(/^Multa/), '12,00');
     },
-    typed: (dialog) => [fieldValue(dialog, /^Valor/), fieldValue(dialog, /^Conta de saída/)],
+    typed: (dialog) => [fieldValue(dialog, /^Valor/), fieldValue(dialog, /^Multa/)],
     submit: 'Registrar pagamento',
   },
   {

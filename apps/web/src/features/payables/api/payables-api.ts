@@ -1,6 +1,7 @@
 import type {
   Paged,
   Payable,
+  PayableAccount,
   PayableCategory,
   PayableCreateBody,
   PayableDetails,
@@ -19,6 +20,7 @@ import { PAYABLES_TEXTS as T } from '../texts';
 
 export const payableKeys = {
   all: ['payables'] as const,
+  accounts: ['payables', 'accounts'] as const,
   page: (query: object) => ['payables', 'page', query] as const,
   one: (id: number) => ['payables', 'one', id] as const,
 };
@@ -81,6 +83,14 @@ export function usePayable(id: number | null) {
     queryKey: payableKeys.one(id ?? 0),
     queryFn: async ({ signal }) => (await api<{ data: PayableDetails }>(`/payables/${id}`, { signal })).data,
     enabled: id !== null,
+  });
+}
+
+/** GET /payables/accounts: the shop's active accounts, for 'Conta de saída' (issue 54 §8). */
+export function usePayableAccounts() {
+  return useQuery({
+    queryKey: payableKeys.accounts,
+    queryFn: async ({ signal }) => (await api<{ data: PayableAccount[] }>('/payables/accounts', { signal })).data,
   });
 }
 

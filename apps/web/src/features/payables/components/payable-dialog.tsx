@@ -118,11 +118,29 @@ export function PayableDialog({ id, onClose }: { id: number; onClose: () => void
                   {p.account ? ` · ${p.account}` : ''}
                   {p.note ? ` · ${p.note}` : ''}
                 </Typography>
+                {chargesOf(p) ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {chargesOf(p)}
+                  </Typography>
+                ) : null}
               </PaymentItem>
             ))}
           </PaymentList>
         </>
       )}
     </DetailsDialog>
+  );
+}
+
+/** A payment's fine, interest and discount and what left the account, when it had any (issue 54 §8). */
+function chargesOf(p: PayablePayment): string | null {
+  if (!p.fine && !p.interest && !p.discount) return null;
+  return T.charges(
+    [
+      p.fine ? T.fineLine(formatMoney(p.fine)) : null,
+      p.interest ? T.interestLine(formatMoney(p.interest)) : null,
+      p.discount ? T.discountLine(formatMoney(p.discount)) : null,
+      T.totalLine(formatMoney(p.total)),
+    ].filter((part): part is string => part !== null),
   );
 }

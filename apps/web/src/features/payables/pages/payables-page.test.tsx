@@ -21,7 +21,12 @@ function openPage() {
               paidOn: '2026-11-25',
               method: 'PIX',
               account: 'Itaú 1234-5',
+              accountId: null,
               amount: 600,
+              fine: 12,
+              interest: 1.8,
+              discount: 0,
+              total: 613.8,
               note: null,
               employee: { id: 1, name: 'Ana Administradora' },
               createdAt: '2026-11-25T14:00:00.000Z',
@@ -59,6 +64,8 @@ describe('Contas a pagar', () => {
     await user.click(await screen.findByText('Aluguel de dezembro'));
     const bill = await screen.findByRole('dialog', { name: 'Conta nº 7' });
     await within(bill).findByText(/25\/11\/2026 · Pix · Ana Administradora/);
+    // The payment's charges beside its principal (issue 54 §8): R$ 600,00 + 12,00 + 1,80 = R$ 613,80.
+    expect(within(bill).getByText('multa R$ 12,00 · juros R$ 1,80 · total pago R$ 613,80')).toBeTruthy();
     await user.click(within(bill).getByRole('button', { name: 'Pagar' }));
     const pay = await screen.findByRole('dialog', { name: 'Pagar a conta nº 7' });
     expect(within(pay).getByText('Em aberto: R$ 900,00')).toBeTruthy();

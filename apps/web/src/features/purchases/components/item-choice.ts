@@ -1,4 +1,5 @@
 import {
+  PURCHASE_ENTRY_TEXTS,
   type PurchaseDecisionsInput,
   type PurchasePreview,
   type PurchasePreviewItem,
@@ -67,6 +68,16 @@ export function isSerialized(item: PurchasePreviewItem, choice: ItemChoice): boo
   if (choice.mode === 'create') return choice.create.serialized;
   if (choice.mode === 'link') return choice.product?.serialized ?? false;
   return item.product?.serialized ?? false;
+}
+
+/**
+ * The item's problems as the card shows them: the preview's 'escolha um produto…' goes as soon as the stocker
+ * links a product or chooses to create one (issue 54 §8), without waiting for 'Atualizar prévia'; the server
+ * still checks the choice on the next preview and on the confirm.
+ */
+export function shownProblems(item: PurchasePreviewItem, choice: ItemChoice): string[] {
+  const chosen = (choice.mode === 'link' && choice.product !== null) || choice.mode === 'create';
+  return chosen ? item.problems.filter((problem) => problem !== PURCHASE_ENTRY_TEXTS.chooseProduct) : item.problems;
 }
 
 const numberOr = (text: string, fallback: number | undefined) => {

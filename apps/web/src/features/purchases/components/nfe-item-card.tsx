@@ -17,7 +17,7 @@ import { formatMoney } from '../../../lib/format';
 import { appendScannedCode, readImeiLines } from '../../../lib/imei-lines';
 import { useBrandNames, useProductSearch } from '../api/purchases-api';
 import { PURCHASES_TEXTS as T } from '../texts';
-import { type ItemChoice, isSerialized } from './item-choice';
+import { type ItemChoice, isSerialized, shownProblems } from './item-choice';
 
 /** The camera scanner ('Escanear'), loaded when a phone's IMEI list is shown. */
 const BarcodeScanner = lazy(() => import('../../../components/barcode-scanner'));
@@ -31,6 +31,7 @@ interface Props {
 /** One item of the note: what it is, the product it goes to, its factor and IMEIs, its cost and what it leaves open. */
 export function NfeItemCard({ item, choice, onChange }: Props) {
   const serialized = isSerialized(item, choice);
+  const problems = shownProblems(item, choice);
   // Each line checked as typed (shape, check digit, repeats); registered IMEIs are the preview's problems.
   const imeiList = useMemo(() => imeiListOf(readImeiLines(choice.imeisText)), [choice.imeisText]);
   const set = (change: Partial<ItemChoice>) => onChange({ ...choice, ...change });
@@ -59,10 +60,10 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, flex: '1 1 260px' }}>
           {T.item(item.line)} · {item.name}
         </Typography>
-        {item.problems.length === 0 ? (
+        {problems.length === 0 ? (
           <Chip size="small" color="success" label={T.ok} />
         ) : (
-          <Chip size="small" color="warning" label={T.problemCount(item.problems.length)} />
+          <Chip size="small" color="warning" label={T.problemCount(problems.length)} />
         )}
       </Box>
       <Typography variant="body2" color="text.secondary">
@@ -145,9 +146,9 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
         />
       ) : null}
 
-      {item.problems.length > 0 ? (
+      {problems.length > 0 ? (
         <Alert severity="warning" variant="outlined">
-          {item.problems.map((problem) => (
+          {problems.map((problem) => (
             <div key={problem}>{problem}</div>
           ))}
         </Alert>

@@ -1,0 +1,73 @@
+import type { PurchasePreviewItem } from '@backoffice/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render';
+import { initialChoice } from './item-choice';
+import { NfeItemCard } from './nfe-item-card';
+
+// The catalogue's search answers one case; the brands, one brand (no server in a component test).
+vi.mock('../api/purchases-api', async (original) => ({
+  ...(await original<typeof import('../api/purchases-api')>()),
+  useProductSearch: () => ({
+    data: [{ id: 12, code: 'P100012', name: 'Capa transparente iPhone 15', serialized: false, barcode: null }],
+    isFetching: false,
+  }),
+  useBrandNames: () => ({ data: ['Genérica'] }),
+}));
+
+/** 50 cases the catalogue did not match: the preview asks for a product. */
+const CASES: PurchasePreviewItem = {
+  line: 2,
+  supplierCode: 'CAPA-IP15',
+  name: 'Capa transparente iPhone 15',
+  gtin: null,
+  ncm: '39269090',
+  cest: null,
+  unit: 'UN',
+  quantity: '50.0000',
+  factor: 1,
+  factorConfirmed: true,
+  units: 50,
+  totalCost: 401.98,
+  freight: 1.98,
+  unitCost: 8.04,
+  match: 'NONE',
+  product: null,
+  suggested: { name: 'Capa transparente iPhone 15', barcode: null, ncm: '39269090', cest: null, cost: 8.04 },
+  serialized: false,
+  newAverageCost: null,
+  levelPrices: null,
+  imeis: [],
+  problems: ['escolha um produto para vincular ou crie um produto.'],
+};
+
+function Card() {
+  const [choice, setChoice] = useState(() => initialChoice(CASES));
+  return <NfeItemCard item={CASES} choice={choice} onChange={setChoice} />;
+}
+
+describe("an item of 'Entrada por XML' without a product (issue 54 §8)", () => {
+  it("drops 'escolha um produto' as soon as a product is linked, without 'Atualizar prévia'", async () => {
+    const user = userEvent.setup();
+    renderPage(<Card />);
+    expect(screen.getByText('escolha um produto para vincular ou crie um produto.')).toBeTruthy();
+    expect(screen.getByText('1 pendência')).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'Buscar produto (nome, código, marca)' }));
+    await user.click(await screen.findByRole('option', { name: 'P100012 · Capa transparente iPhone 15' }));
+
+    expect(screen.queryByText('escolha um produto para vincular ou crie um produto.')).toBeNull();
+    expect(screen.getByText('Pronto')).toBeTruthy();
+  });
+
+  it("drops it when 'Criar produto' is chosen, and says it again when the choice goes back to no product", async () => {
+    const user = userEvent.setup();
+    renderPage(<Card />);
+    await user.click(screen.getByRole('button', { name: 'Criar produto' }));
+    expect(screen.queryByText('escolha um produto para vincular ou crie um produto.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Vincular a um produto' }));
+    expect(screen.getByText('escolha um produto para vincular ou crie um produto.')).toBeTruthy();
+  });
+});
