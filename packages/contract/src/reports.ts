@@ -407,6 +407,13 @@ export const MARGIN_GROUP_LABELS: Record<MarginGroup, string> = {
 /** The attendant of an order placed in the shop app (no attendant). */
 export const NO_ATTENDANT_LABEL = 'Sem atendente (aplicativo)';
 
+/**
+ * Report 19's row of the sales' freight and services (shipping, fast-delivery tax, a repair's labour, the
+ * warranty) when it groups by product or brand: they belong to no product (issue 54 §4).
+ */
+export const FREIGHT_AND_SERVICES_LABEL = 'Frete e serviços';
+export const FREIGHT_AND_SERVICES_KEY = 'services';
+
 /** How report 21 groups the period: by day, week (Monday to Sunday) or month, in the business's time zone. */
 export const REVENUE_BUCKETS = ['day', 'week', 'month'] as const;
 export type RevenueBucket = (typeof REVENUE_BUCKETS)[number];
