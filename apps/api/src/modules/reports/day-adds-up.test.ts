@@ -10,6 +10,7 @@ import {
   shiftDay,
 } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
+import { bearer } from '../../test/helpers';
 import { createInstalments } from '../credit/receivables.service';
 import { createOrder, createOrderWorld, picture } from '../orders/test-orders';
 import { usePixWorld } from '../payments/test-payments';
@@ -104,7 +105,13 @@ describe("the shop's day adds up (issue 54)", () => {
     const admin = w.tokens.admin;
     // The acquirer: débito 2 % at D+1, crédito 2× 3 % at D+30 per instalment.
     const fees = { ...DEFAULT_CARD_SETTINGS, debitFee: 2, creditFees: DEFAULT_CARD_SETTINGS.creditFees.map(() => 3) };
-    expect((await call('PUT', '/settings/card-fees', fees, admin)).statusCode).toBe(200);
+    const saved = await w.t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/card-fees',
+      headers: bearer(admin),
+      payload: fees,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     const register = await call('POST', '/cash-registers', { name: 'Caixa do dia' }, admin);
     expect(register.statusCode, register.body).toBe(201);
     expect(
