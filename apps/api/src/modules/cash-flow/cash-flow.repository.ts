@@ -9,38 +9,48 @@ export interface DayMoney {
 }
 
 /**
- * The cash flow's reads of the sales' money (issue 54 §3): the drawer, the Pix and the card parts. Reads only:
- * the tables are the cash drawer's (`cash_entries`) and the payments' (`order_payments`, `order_refunds`).
+ * The cash flow's reads of the sales' money (issue 54 §3), each movement counted once, at its origin: the Pix the
+ * bank received (`pix_received`), the payments' parts and refunds (`order_payments`, `order_refunds`), the drawer's
+ * counter cash (`cash_entries`), the couriers' settlements (`courier_runs`), the used phones paid in cash
+ * (`trade_ins`). Reads only.
  */
 export const cashFlowRepository = {
   /**
-   * The drawer per business day of [from, until): in, the cash of counter sales, of couriers' settlements and of
-   * instalments paid in cash; out, cash given back and used phones paid in cash. 'Suprimento' and 'sangria' move
-   * the shop's own money between the drawer and the safe or the bank: neither received nor paid.
+   * The sales' money per business day of [from, until). In: every Pix the bank received (an order's, a part's, an
+   * instalment's, one not identified) when it was paid; the confirmed cash parts and the Pix parts confirmed by
+   * hand (the bank's are its Pix: not counted again; the drawer's entry of a cash part is the same money); the cash
+   * an order paid at the counter without parts (the drawer's SALE without a part); the cash a courier handed in
+   * at his settlement (declared). Out: what the bank gave back of a Pix, the refunds done (cash or Pix), the used
+   * phones paid in cash. The drawer's 'suprimento' and 'sangria' move the shop's own money between the drawer and
+   * the safe or the bank: neither received nor paid. A part refused or reversed counts neither way.
    */
-  async drawer(db: Executor, from: Date, until: Date, zone: string) {
-    const result = await sql<DayMoney>`
-      select to_char(e.created_at at time zone ${zone}::text, 'YYYY-MM-DD') as day,
-        coalesce(sum(e.amount_cents) filter (where e.kind in ('SALE', 'SETTLEMENT', 'INSTALMENT')), 0)::text as in_cents,
-        coalesce(sum(e.amount_cents) filter (where e.kind in ('REFUND', 'TRADE_IN')), 0)::text as out_cents
-      from cash_entries e
-      where e.created_at >= ${from} and e.created_at < ${until}
-      group by 1`.execute(db);
-    return result.rows;
-  },
-
-  /** The Pix per business day of [from, until): in, the confirmed Pix parts of orders; out, refunds sent by Pix. */
-  async pix(db: Executor, from: Date, until: Date, zone: string) {
+  async sales(db: Executor, from: Date, until: Date, zone: string) {
+    const day = (at: string) => sql`to_char(${sql.ref(at)} at time zone ${zone}::text, 'YYYY-MM-DD')`;
+    const within = (at: string) => sql`${sql.ref(at)} >= ${from} and ${sql.ref(at)} < ${until}`;
     const result = await sql<DayMoney>`
       select day, coalesce(sum(in_cents), 0)::text as in_cents, coalesce(sum(out_cents), 0)::text as out_cents from (
-        select to_char(p.confirmed_at at time zone ${zone}::text, 'YYYY-MM-DD') as day,
-          p.amount_cents as in_cents, 0 as out_cents
-        from order_payments p
-        where p.method = 'PIX' and p.status = 'CONFIRMED' and p.confirmed_at >= ${from} and p.confirmed_at < ${until}
+        select ${day('x.paid_at')} as day, x.amount_cents::bigint as in_cents, 0::bigint as out_cents
+        from pix_received x where ${within('x.paid_at')}
         union all
-        select to_char(r.done_at at time zone ${zone}::text, 'YYYY-MM-DD'), 0, r.amount_cents
-        from order_refunds r
-        where r.status = 'DONE' and r.method = 'PIX' and r.done_at >= ${from} and r.done_at < ${until}
+        select ${day('x.refunded_at')}, 0, x.refunded_cents::bigint
+        from pix_received x where x.refunded_cents > 0 and ${within('x.refunded_at')}
+        union all
+        select ${day('p.confirmed_at')}, p.amount_cents::bigint, 0
+        from order_payments p
+        where p.status = 'CONFIRMED' and (p.method = 'CASH' or (p.method = 'PIX' and p.end_to_end_id is null))
+          and ${within('p.confirmed_at')}
+        union all
+        select ${day('e.created_at')}, e.amount_cents::bigint, 0
+        from cash_entries e where e.kind = 'SALE' and e.payment_id is null and ${within('e.created_at')}
+        union all
+        select ${day('r.settled_at')}, coalesce(r.declared_cash_cents, 0)::bigint, 0
+        from courier_runs r where ${within('r.settled_at')}
+        union all
+        select ${day('f.done_at')}, 0, f.amount_cents::bigint
+        from order_refunds f where f.status = 'DONE' and ${within('f.done_at')}
+        union all
+        select ${day('t.accepted_at')}, 0, coalesce(t.value_cents, 0)::bigint
+        from trade_ins t where t.status = 'ACCEPTED' and t.settlement = 'CASH' and ${within('t.accepted_at')}
       ) m group by day`.execute(db);
     return result.rows;
   },

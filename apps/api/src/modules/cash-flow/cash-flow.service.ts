@@ -21,11 +21,11 @@ import { cashFlowRepository as repo } from './cash-flow.repository';
 type Key = 'receivedCents' | 'paidCents' | 'toReceiveCents' | 'toPayCents';
 
 /**
- * The cash flow (issue 40 §4, issue 54 §3): every real received and paid up to today — the drawer's cash (sales,
- * couriers' settlements, instalments in cash; refunds and used phones paid in cash), Pix (parts in, refunds out),
- * the card payouts on their settlement days (net of the fee), the instalments paid otherwise, the bills paid — and
- * what is due from today (card payouts to come, open instalments and bills); the overdue apart. Put together in
- * rows by the contract's `cashFlowRows`. Owns no table.
+ * The cash flow (issue 40 §4, issue 54 §3): every real received and paid up to today, once, at its origin — cash
+ * and Pix parts, cash at the counter and couriers' cash, refunds and used phones paid in cash (`sales`), the card
+ * payouts on their settlement days (net of the fee), the instalments paid, the bills paid — and what is due from
+ * today (card payouts to come, open instalments and bills); the overdue apart. Put together in rows by the
+ * contract's `cashFlowRows`. Owns no table.
  */
 export function createCashFlowService(db: DB) {
   return {
@@ -38,11 +38,10 @@ export function createCashFlowService(db: DB) {
       const { from: start, until: endOfToday } = periodOrThrow(past.start, past.end);
       const whole = dayPeriod(from, to);
       const { until: end } = periodOrThrow(whole.start, whole.end);
-      const [receivables, payables, drawer, pix, cards] = await Promise.all([
+      const [receivables, payables, sales, cards] = await Promise.all([
         receivablesFlow(db, from, today, to),
         payablesFlow(db, from, today, to),
-        repo.drawer(db, start, endOfToday, zone),
-        repo.pix(db, start, endOfToday, zone),
+        repo.sales(db, start, endOfToday, zone),
         repo.cardParts(db, start, end),
       ]);
       const days = new Map<string, CashFlowDay>();
@@ -59,7 +58,7 @@ export function createCashFlowService(db: DB) {
       for (const r of receivables.toReceive) add(r.day, 'toReceiveCents', r.cents);
       for (const p of payables.paid) add(p.day, 'paidCents', p.cents);
       for (const p of payables.toPay) add(p.day, 'toPayCents', p.cents);
-      for (const m of [...drawer, ...pix]) {
+      for (const m of sales) {
         add(m.day, 'receivedCents', Number(m.in_cents));
         add(m.day, 'paidCents', Number(m.out_cents));
       }

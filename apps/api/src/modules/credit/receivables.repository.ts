@@ -321,14 +321,14 @@ export const receivablesRepository = {
 
   /**
    * The cash flow's side of the instalments (issue 40 §4, issue 54 §3): per day, what was received from `from` to
-   * `today` (payments not undone; those in cash are the drawer's, counted there), the open principal of those due
-   * from `today` to `to`, and apart the open principal of those overdue (due before `today`).
+   * `today` (payments not undone; those the bank's Pix paid, with their E2E id, are counted with the Pix received),
+   * the open principal of those due from `today` to `to`, and apart the open principal of those overdue.
    */
   async flow(db: Executor, from: string, today: string, to: string) {
     const received = await sql<{ day: string; cents: string }>`
       select to_char(p.paid_on, 'YYYY-MM-DD') as day, sum(p.amount_cents) as cents
       from receivable_payments p
-      where p.undone_at is null and p.method <> 'CASH' and p.paid_on >= ${from}::date and p.paid_on <= ${today}::date
+      where p.undone_at is null and p.end_to_end_id is null and p.paid_on >= ${from}::date and p.paid_on <= ${today}::date
       group by p.paid_on`.execute(db);
     const due = await sql<{ day: string; cents: string }>`
       select to_char(d.due_date, 'YYYY-MM-DD') as day, sum(d.open_amount_cents - d.open_paid_cents) as cents

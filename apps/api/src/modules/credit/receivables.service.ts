@@ -73,8 +73,8 @@ export async function createInstalments(trx: Executor, orderId: number, day: str
 }
 
 /**
- * The cash flow's instalments (issue 40 §4, issue 54 §3): received per day up to `today` (not in cash: the drawer
- * counts those), open per due day from it, and the overdue apart.
+ * The cash flow's instalments (issue 40 §4, issue 54 §3): received per day up to `today` (but those the bank's Pix
+ * paid: the cash flow counts the Pix received), open per due day from it, and the overdue apart.
  */
 export async function receivablesFlow(db: Executor, from: string, today: string, to: string) {
   const { received, due, overdueCents } = await repo.flow(db, from, today, to);
