@@ -162,6 +162,12 @@ describe("the shop's day adds up (issue 54)", () => {
     await movedTo(onCredit.id, new Date(`${shiftDay(today(), -30)}T12:00:00-03:00`));
     await w.t.db.transaction().execute((trx) => createInstalments(trx, onCredit.id, shiftDay(today(), -30)));
     // A bill of R$ 70,00 paid today by Pix.
+    // A Pix of R$ 12,34 no order names (no txid), given back by the bank the same day: in and out, no sale.
+    const stray = { endToEndId: e2e(), valor: '12.34', horario: new Date().toISOString() };
+    expect((await webhook({ pix: [stray] })).statusCode).toBe(200);
+    const given = { id: 'D1', rtrId: `D${stray.endToEndId.slice(1)}`, valor: '12.34', status: 'DEVOLVIDO' };
+    const back = { ...given, horario: { solicitacao: stray.horario, liquidacao: new Date().toISOString() } };
+    expect((await webhook({ pix: [{ ...stray, devolucoes: [back] }] })).json()).toMatchObject({ refunded: 1 });
     // The drawer's 'suprimento' of R$ 500,00 and 'sangria' of R$ 200,00: the shop's own money moved, neither way.
     const drawer = `/cash-registers/${register.json().data.id}/entries`;
     expect((await call('POST', drawer, { kind: 'TOP_UP', amount: 500 }, admin)).statusCode).toBe(201);
@@ -213,19 +219,20 @@ describe("the shop's day adds up (issue 54)", () => {
     }
 
     // 'Fluxo de caixa' today: in, the cash R$ 100,00 + the Pix R$ 80,00 + the old credit's first payout R$ 145,50
-    // = R$ 325,50; out, the bill R$ 70,00. Tomorrow the débito's R$ 210,70; in 30 days the credit's R$ 145,50.
+    // + the stray Pix R$ 12,34 = R$ 337,84; out, the bill R$ 70,00 + the stray Pix given back R$ 12,34 = R$ 82,34.
+    // Tomorrow the débito's R$ 210,70; in 30 days the credit's R$ 145,50.
     // The cash part is counted once (not again by its drawer entry); the repair's R$ 470,00 is not money yet; the
     // overdue R$ 100,00 apart.
     const res = await call('GET', '/cash-flow?openingBalance=1000', undefined, admin);
     expect(res.statusCode, res.body).toBe(200);
     const flow = cashFlowSchema.parse(res.json().data);
     const at = (day: string) => flow.rows.find((row) => row.start === day);
-    // Net 325,50 − 70,00 = 255,50; the balance typed holds today's money already: 1.000,00.
+    // Net 337,84 − 82,34 = 255,50; the balance typed holds today's money already: 1.000,00.
     expect(at(today())).toEqual({
       start: today(),
       end: today(),
-      received: 325.5,
-      paid: 70,
+      received: 337.84,
+      paid: 82.34,
       toReceive: 0,
       toPay: 0,
       net: 255.5,
@@ -236,6 +243,6 @@ describe("the shop's day adds up (issue 54)", () => {
     // 30 days ago the credit was sold: no money that day.
     expect(at(shiftDay(today(), -30))).toMatchObject({ received: 0, paid: 0 });
     expect(flow.overdue).toEqual({ toReceive: 100, toPay: 0 });
-    expect(flow.totals).toEqual({ received: 325.5, paid: 70, toReceive: 356.2, toPay: 0 });
+    expect(flow.totals).toEqual({ received: 337.84, paid: 82.34, toReceive: 356.2, toPay: 0 });
   });
 });
