@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
@@ -18,8 +19,10 @@ export const cashFlowRepository = {
   /**
    * The sales' money per business day of [from, until). In: every Pix the bank received (an order's, a part's, an
    * instalment's, one not identified) when it was paid; the confirmed cash parts and the Pix parts confirmed by
-   * hand (the bank's are its Pix: not counted again; the drawer's entry of a cash part is the same money); the cash
-   * an order paid at the counter without parts (the drawer's SALE without a part); the cash a courier handed in
+   * hand (the bank's are its Pix: not counted again; the drawer's entry of a cash part is the same money); a whole
+   * order's transfer or Pix confirmed by hand (its proof approved: when it first reached 'Aguardando estoquista',
+   * unless the bank's Pix received is its); the cash an order paid at the counter without parts (the drawer's SALE
+   * without a part); the cash a courier handed in
    * at his settlement (declared). Out: what the bank gave back of a Pix, the refunds done (cash or Pix), the used
    * phones paid in cash. The drawer's 'suprimento' and 'sangria' move the shop's own money between the drawer and
    * the safe or the bank: neither received nor paid. A part refused or reversed counts neither way.
@@ -39,6 +42,16 @@ export const cashFlowRepository = {
         from order_payments p
         where p.status = 'CONFIRMED' and (p.method = 'CASH' or (p.method = 'PIX' and p.end_to_end_id is null))
           and ${within('p.confirmed_at')}
+        union all
+        select ${day('h.created_at')}, o.total_cents::bigint, 0
+        from order_status_history h join orders o on o.id = h.order_id
+        where h.status = ${sql.lit(ORDER_STATUS.AGUARDANDO_ESTOQUISTA)} and ${within('h.created_at')}
+          and o.payment_method in ('PIX', 'BANK_TRANSFER')
+          and not exists (select 1 from order_status_history e where e.order_id = h.order_id and e.status = h.status
+            and (e.created_at, e.id) < (h.created_at, h.id))
+          and not exists (select 1 from order_payments p where p.order_id = o.id)
+          and not exists (select 1 from pix_received x where x.order_id = o.id)
+          and not exists (select 1 from pix_received x where x.end_to_end_id = o.proof_end_to_end_id)
         union all
         select ${day('e.created_at')}, e.amount_cents::bigint, 0
         from cash_entries e where e.kind = 'SALE' and e.payment_id is null and ${within('e.created_at')}

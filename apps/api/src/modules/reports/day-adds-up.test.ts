@@ -19,7 +19,7 @@ import { createCustomer, createProduct } from '../selling/test-selling';
 
 /**
  * The shop's day adds up (issue 54 §3 and §4): one day's sales made through the API — goods, freight, a repair's
- * labour; paid in cash, by Pix and by card — give the same revenue on the dashboard, 'Faturamento', 'Margem' and
+ * labour; paid in cash, by Pix, by card and by bank transfer — give the same revenue on the dashboard, 'Faturamento', 'Margem' and
  * their month views, and 'Fluxo de caixa' shows what really came in and went out on its day (the card on its
  * settlement day), the overdue apart. Every figure is worked out by hand in the comments.
  */
@@ -140,6 +140,16 @@ describe("the shop's day adds up (issue 54)", () => {
     const txid = part.json().data.pix.txid as string;
     const paid = await webhook([{ endToEndId: e2e(), txid, valor: '80.00', horario: new Date().toISOString() }]);
     expect(paid.statusCode, paid.body).toBe(200);
+    // 5. A bank transfer of R$ 60,00 (cost R$ 40,00), its proof approved by hand: money in when approved.
+    const receipt = await picture();
+    const transfer = await sale('/bank/transfer', { sellCents: 6_000, costCents: 4_000, quantity: 1 }, { receipt });
+    const approvedTransfer = await call(
+      'PATCH',
+      '/workflow/order/approve',
+      { orderId: transfer.orderId, endToEndId: 'E60746948202611221405ABCDEF54054' },
+      admin,
+    );
+    expect(approvedTransfer.statusCode, approvedTransfer.body).toBe(200);
     // 4. A repair billed: R$ 350,00 part (cost R$ 200,00) + R$ 120,00 labour = R$ 470,00, not paid yet.
     await repairBill();
     // Not today: a credit 2× of R$ 300,00 sold 30 days ago at 3 % (fee R$ 9,00, net R$ 291,00): the acquirer pays
@@ -189,15 +199,15 @@ describe("the shop's day adds up (issue 54)", () => {
     );
     expect(billPaid.statusCode, billPaid.body).toBe(200);
 
-    // Today's revenue: 215,00 + 100,00 + 80,00 + 470,00 = R$ 865,00 (goods 730,00 + freight 15,00 + labour
-    // 120,00); cost 120,00 + 60,00 + 50,00 + 200,00 = R$ 430,00; margin R$ 435,00.
+    // Today's revenue: 215,00 + 100,00 + 80,00 + 60,00 + 470,00 = R$ 925,00 (goods 790,00 + freight 15,00 +
+    // labour 120,00); cost 120,00 + 60,00 + 50,00 + 40,00 + 200,00 = R$ 470,00; margin R$ 455,00.
     const dashboard = dashboardTodaySchema.parse((await call('GET', '/dashboard/today', undefined, admin)).json().data);
-    expect(dashboard.salesToday).toBe(865);
+    expect(dashboard.salesToday).toBe(925);
     const period = `start/${today()}T00:00:00/end/${today()}T23:59:59`;
     const margin = marginReportSchema.parse(
       (await call('GET', `/reports/margin/${period}`, undefined, admin)).json().data,
     );
-    expect(margin.summary).toMatchObject({ gross: 865, discount: 0, returns: 0, net: 865, cost: 430, margin: 435 });
+    expect(margin.summary).toMatchObject({ gross: 925, discount: 0, returns: 0, net: 925, cost: 470, margin: 455 });
     // The freight and the labour are a row of their own: 15,00 + 120,00 = R$ 135,00, no cost.
     expect(margin.products.find((row) => row.name === FREIGHT_AND_SERVICES_LABEL)).toMatchObject({
       productId: null,
@@ -209,17 +219,17 @@ describe("the shop's day adds up (issue 54)", () => {
     const byMonth = marginReportSchema.parse(
       (await call('GET', `/reports/margin/${period}?groupBy=month`, undefined, admin)).json().data,
     );
-    expect(byMonth.products.map((row) => row.net)).toEqual([865]);
+    expect(byMonth.products.map((row) => row.net)).toEqual([925]);
     for (const bucket of ['day', 'month']) {
       const revenue = revenueReportSchema.parse(
         (await call('GET', `/reports/revenue/${period}?bucket=${bucket}`, undefined, admin)).json().data,
       );
-      expect(revenue.summary).toMatchObject({ orders: 4, net: 865, cost: 430, margin: 435 });
-      expect(revenue.periods.map((row) => row.net)).toEqual([865]);
+      expect(revenue.summary).toMatchObject({ orders: 5, net: 925, cost: 470, margin: 455 });
+      expect(revenue.periods.map((row) => row.net)).toEqual([925]);
     }
 
-    // 'Fluxo de caixa' today: in, the cash R$ 100,00 + the Pix R$ 80,00 + the old credit's first payout R$ 145,50
-    // + the stray Pix R$ 12,34 = R$ 337,84; out, the bill R$ 70,00 + the stray Pix given back R$ 12,34 = R$ 82,34.
+    // 'Fluxo de caixa' today: in, the cash R$ 100,00 + the Pix R$ 80,00 + the transfer R$ 60,00 + the old credit's
+    // first payout R$ 145,50 + the stray Pix R$ 12,34 = R$ 397,84; out, the bill R$ 70,00 + the stray Pix given back R$ 12,34 = R$ 82,34.
     // Tomorrow the débito's R$ 210,70; in 30 days the credit's R$ 145,50.
     // The cash part is counted once (not again by its drawer entry); the repair's R$ 470,00 is not money yet; the
     // overdue R$ 100,00 apart.
@@ -227,15 +237,15 @@ describe("the shop's day adds up (issue 54)", () => {
     expect(res.statusCode, res.body).toBe(200);
     const flow = cashFlowSchema.parse(res.json().data);
     const at = (day: string) => flow.rows.find((row) => row.start === day);
-    // Net 337,84 − 82,34 = 255,50; the balance typed holds today's money already: 1.000,00.
+    // Net 397,84 − 82,34 = 315,50; the balance typed holds today's money already: 1.000,00.
     expect(at(today())).toEqual({
       start: today(),
       end: today(),
-      received: 337.84,
+      received: 397.84,
       paid: 82.34,
       toReceive: 0,
       toPay: 0,
-      net: 255.5,
+      net: 315.5,
       balance: 1000,
     });
     expect(at(shiftDay(today(), 1))).toMatchObject({ received: 0, toReceive: 210.7, balance: 1210.7 });
@@ -243,6 +253,6 @@ describe("the shop's day adds up (issue 54)", () => {
     // 30 days ago the credit was sold: no money that day.
     expect(at(shiftDay(today(), -30))).toMatchObject({ received: 0, paid: 0 });
     expect(flow.overdue).toEqual({ toReceive: 100, toPay: 0 });
-    expect(flow.totals).toEqual({ received: 337.84, paid: 82.34, toReceive: 356.2, toPay: 0 });
+    expect(flow.totals).toEqual({ received: 397.84, paid: 82.34, toReceive: 356.2, toPay: 0 });
   });
 });
