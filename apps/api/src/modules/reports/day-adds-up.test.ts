@@ -19,9 +19,9 @@ import { createCustomer, createProduct } from '../selling/test-selling';
 
 /**
  * The shop's day adds up (issue 54 §3 and §4): one day's sales made through the API — goods, freight, a repair's
- * labour; paid in cash, by Pix, by card and by bank transfer — give the same revenue on the dashboard, 'Faturamento', 'Margem' and
- * their month views, and 'Fluxo de caixa' shows what really came in and went out on its day (the card on its
- * settlement day), the overdue apart. Every figure is worked out by hand in the comments.
+ * labour; paid in cash, by Pix, by card and by bank transfer — give the same revenue on the dashboard,
+ * 'Faturamento', 'Margem' and their month views, and 'Fluxo de caixa' shows what really came in and went out on
+ * its day (the card on its settlement day), the overdue apart. Every figure is worked out by hand in the comments.
  */
 const { w, call, webhook, e2e } = usePixWorld();
 const today = () => businessDay(new Date());
