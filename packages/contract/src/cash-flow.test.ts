@@ -42,4 +42,21 @@ describe('the cash flow (issue 40 §4)', () => {
     expect(at('2026-11-30')).toMatchObject({ end: '2026-12-06', toReceive: 50, balance: 100 });
     expect(rows.at(-1)).toMatchObject({ start: '2027-02-22', end: '2027-02-23' });
   });
+
+  it('today: what came in and went out already beside what is still due, the balance from what the shop holds now', () => {
+    // Today R$ 376,57 received and R$ 2.670,30 paid (issue 54 §3's day), R$ 100,00 still to receive.
+    const today = { day: TODAY, receivedCents: 37_657, paidCents: 267_030, toReceiveCents: 10_000, toPayCents: 0 };
+    const rows = cashFlowRows(TODAY, [today], 'day', 2_000);
+    // Net 376,57 − 2.670,30 + 100,00 = −2.193,73; the balance 20,00 typed (today's money in it) + 100,00 = 120,00.
+    expect(rows.find((r) => r.start === TODAY)).toEqual({
+      start: TODAY,
+      end: TODAY,
+      received: 376.57,
+      paid: 2670.3,
+      toReceive: 100,
+      toPay: 0,
+      net: -2193.73,
+      balance: 120,
+    });
+  });
 });

@@ -3,10 +3,12 @@ import { shiftDay, weekdayOf } from './clock';
 import { centsToReais, hasTwoDecimals } from './money';
 
 /**
- * The cash flow ('Fluxo de caixa', issue 40 §4): what was received and paid in the last 90 days, and what is to be
- * received (open instalments) and paid (open bills) in the next 90, by day or by week, with the balance carried
- * from the opening balance the user types (what the shop holds today). Overdue instalments and bills count on
- * today: they are due now.
+ * The cash flow ('Fluxo de caixa', issue 40 §4, issue 54 §3): what was really received and paid in the last 90 days
+ * and today — cash through the drawer, Pix, the card payouts on their settlement days, instalments, bills — and
+ * what is to be received (card payouts to come, open instalments) and paid (open bills) from today to the 89 days
+ * after, by day or by week, with the balance carried from the opening balance the user types (what the shop holds
+ * today). Overdue instalments and bills are shown apart (`overdue`): money owed, never today's cash, outside the
+ * rows and the balance.
  */
 export const CASH_FLOW_DAYS = 90;
 export const CASH_FLOW_GRAINS = ['day', 'week'] as const;
@@ -33,14 +35,17 @@ export const cashFlowRowSchema = z.object({
   /** The day, or the Monday of the week (YYYY-MM-DD), and the last day it covers. */
   start: z.string(),
   end: z.string(),
-  /** Past: what was received and paid. Today on: what is to be received and paid. */
+  /** Up to today: what was received and paid. From today: what is to be received and paid (due on its day). */
   received: z.number(),
   paid: z.number(),
   toReceive: z.number(),
   toPay: z.number(),
-  /** received − paid in the past; toReceive − toPay from today. */
+  /** received − paid + toReceive − toPay: the row's whole movement. */
   net: z.number(),
-  /** From today on: the opening balance plus every net until this row's end; null in the past. */
+  /**
+   * From today on: the opening balance (what the shop holds now, today's received and paid already in it) plus
+   * every toReceive − toPay until this row's end; null in the past.
+   */
   balance: z.number().nullable(),
 });
 export type CashFlowRow = z.infer<typeof cashFlowRowSchema>;
@@ -53,6 +58,8 @@ export const cashFlowSchema = z.object({
   openingBalance: z.number(),
   rows: z.array(cashFlowRowSchema),
   totals: z.object({ received: z.number(), paid: z.number(), toReceive: z.number(), toPay: z.number() }),
+  /** 'Vencido': open instalments and bills due before today, apart — neither in the rows nor in the balance. */
+  overdue: z.object({ toReceive: z.number(), toPay: z.number() }),
 });
 export type CashFlow = z.infer<typeof cashFlowSchema>;
 
@@ -72,7 +79,7 @@ export function weekStart(day: string): string {
   return shiftDay(day, -((weekdayOf(day) + 6) % 7));
 }
 
-/** One day's money (cents) in and out: received and paid in the past, to receive and to pay from today. */
+/** One day's money (cents) in and out: received and paid up to today, to receive and to pay from today. */
 export interface CashFlowDay {
   day: string;
   receivedCents: number;
@@ -100,10 +107,8 @@ export function cashFlowRows(
   let current: (CashFlowDay & { start: string; end: string; future: boolean }) | undefined;
   const flush = () => {
     if (!current) return;
-    const net = current.future
-      ? current.toReceiveCents - current.toPayCents
-      : current.receivedCents - current.paidCents;
-    if (current.future) balance += net;
+    const net = current.receivedCents - current.paidCents + current.toReceiveCents - current.toPayCents;
+    if (current.future) balance += current.toReceiveCents - current.toPayCents;
     rows.push({
       start: current.start,
       end: current.end,

@@ -119,7 +119,10 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 export const dashboardTodaySchema = z.object({
   /** The São Paulo day the figures are of (YYYY-MM-DD). */
   day: z.string(),
-  /** Sales placed today (orders neither cancelled nor refused), in reais. */
+  /**
+   * Today's revenue in reais, as report 21 'Faturamento' counts it (issue 54 §4): the sales placed today, neither
+   * cancelled nor refused — goods less discounts + freight + services — less the exchanges and returns registered today.
+   */
   salesToday: z.number(),
   /** The same, on the same weekday last week (the whole day). */
   salesSameWeekdayLastWeek: z.number(),
@@ -407,6 +410,13 @@ export const MARGIN_GROUP_LABELS: Record<MarginGroup, string> = {
 /** The attendant of an order placed in the shop app (no attendant). */
 export const NO_ATTENDANT_LABEL = 'Sem atendente (aplicativo)';
 
+/**
+ * Report 19's row of the sales' freight and services (shipping, fast-delivery tax, a repair's labour, the
+ * warranty) when it groups by product or brand: they belong to no product (issue 54 §4).
+ */
+export const FREIGHT_AND_SERVICES_LABEL = 'Frete e serviços';
+export const FREIGHT_AND_SERVICES_KEY = 'services';
+
 /** How report 21 groups the period: by day, week (Monday to Sunday) or month, in the business's time zone. */
 export const REVENUE_BUCKETS = ['day', 'week', 'month'] as const;
 export type RevenueBucket = (typeof REVENUE_BUCKETS)[number];
@@ -426,11 +436,14 @@ export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
  * placed then, not cancelled), its goods at the prices sold (gross), the discounts given on its lines (their
  * own and their share of the order's), the exchanges and returns registered in the period (`returns`: the goods
  * that came back at the price paid less the replacements given at their price; decision 0046), what it brought
- * in (net = gross − discount − returns), its cost (units × the cost recorded on each sale line, less the
- * units that came back at that cost, plus the replacements at the average cost when they left), the margin
- * (net − cost) and the margin % of the net (two decimals; 0 when nothing was brought in). `quantity` is units
- * sold − returned + given. A row names its group: `key` (the product's, brand's, customer's or attendant's id,
- * or the month YYYY-MM), `name`; a product row also its `productId` and `code`.
+ * in (net = gross − discount − returns), its cost (a unit entered by IMEI at its own cost, the rest of a sale
+ * line at the average cost recorded on it, less what came back at that cost, plus the replacements at theirs),
+ * the margin (net − cost) and the margin % of the net (two decimals; 0 when nothing was brought in). Each sale's
+ * freight and services (shipping, fast-delivery tax, a repair's labour, the warranty) are revenue too, with no
+ * cost: by product or brand a row of their own (`FREIGHT_AND_SERVICES_KEY`, 'Frete e serviços'); the one
+ * definition of a sale's money (issue 54 §4). `quantity` is units sold − returned + given. A row names its
+ * group: `key` (the product's, brand's, customer's or attendant's id, or the month YYYY-MM), `name`; a product
+ * row also its `productId` and `code`.
  */
 export const marginRowSchema = z.object({
   key: z.string(),
@@ -478,8 +491,8 @@ export type MarginReport = z.infer<typeof marginReportSchema>;
 /**
  * Report 21 'Faturamento por período' (issue 39 §5): each day, week or month of the period with sales or
  * exchanges and returns, oldest first — `period` its first day (YYYY-MM-DD, business time zone), the sales
- * placed in it (`orders`), and the figures of report 19 over them (goods only: freight and warranty are not
- * revenue of the goods), exchanges and returns netted when they were registered.
+ * placed in it (`orders`), and the figures of report 19 over them (the one revenue: goods, freight and services,
+ * issue 54 §4), exchanges and returns netted when they were registered.
  */
 export const revenueRowSchema = marginRowSchema
   .pick({ gross: true, discount: true, returns: true, net: true, cost: true, margin: true, marginPercentage: true })

@@ -40,7 +40,7 @@ export const cashFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Fluxo de caixa: recebido (parcelas) e pago (contas) nos 90 dias antes de hoje; a receber (parcelas em aberto) e a pagar (contas em aberto) de hoje aos 89 dias seguintes, as vencidas contadas hoje; por dia ou semana (grain), com o saldo a partir do saldo de hoje digitado (openingBalance)',
+          'Fluxo de caixa: recebido e pago dos 90 dias antes de hoje até hoje, cada dinheiro uma vez, na origem (Pix recebidos pelo banco e devolvidos; partes em dinheiro e Pix confirmados à mão; transferências e Pix de pedido aprovados pelo comprovante; dinheiro no balcão sem partes; acertos de motoboy; cartão pelo líquido no dia do repasse; parcelas pagas; reembolsos feitos; usados pagos em dinheiro; contas pagas, exceto compensação; suprimento e sangria não contam); a receber (repasses de cartão futuros, parcelas em aberto) e a pagar (contas em aberto) de hoje aos 89 dias seguintes pelo dia do vencimento; o vencido à parte (overdue), fora das linhas e do saldo; por dia ou semana (grain), com o saldo a partir do saldo de hoje digitado (openingBalance)',
         querystring: cashFlowQuerySchema,
         response: { 200: data(cashFlowSchema) },
       },

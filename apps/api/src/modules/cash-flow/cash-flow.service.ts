@@ -1,21 +1,31 @@
 import {
   businessDay,
+  businessTimeZone,
   CASH_FLOW_DAYS,
   type CashFlow,
   type CashFlowDay,
   type CashFlowQuery,
+  cardPartSettlements,
   cashFlowRows,
   centsToReais,
+  dayPeriod,
   reaisToCents,
   shiftDay,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
+import { periodOrThrow } from '../../lib/period';
 import { receivablesFlow } from '../credit/receivables.service';
 import { payablesFlow } from '../payables/payables.service';
+import { cashFlowRepository as repo } from './cash-flow.repository';
+
+type Key = 'receivedCents' | 'paidCents' | 'toReceiveCents' | 'toPayCents';
 
 /**
- * The cash flow (issue 40 §4): the instalments' and the bills' days read from their modules, put together in rows
- * by the contract's `cashFlowRows`. Owns no table.
+ * The cash flow (issue 40 §4, issue 54 §3): every real received and paid up to today, once, at its origin — cash
+ * and Pix parts, cash at the counter and couriers' cash, refunds and used phones paid in cash (`sales`), the card
+ * payouts on their settlement days (net of the fee), the instalments paid, the bills paid — and what is due from
+ * today (card payouts to come, open instalments and bills); the overdue apart. Put together in rows by the
+ * contract's `cashFlowRows`. Owns no table.
  */
 export function createCashFlowService(db: DB) {
   return {
@@ -23,26 +33,50 @@ export function createCashFlowService(db: DB) {
       const today = businessDay(now);
       const from = shiftDay(today, -CASH_FLOW_DAYS);
       const to = shiftDay(today, CASH_FLOW_DAYS - 1);
-      const [receivables, payables] = await Promise.all([
+      const zone = businessTimeZone();
+      const past = dayPeriod(from, today);
+      const { from: start, until: endOfToday } = periodOrThrow(past.start, past.end);
+      const whole = dayPeriod(from, to);
+      const { until: end } = periodOrThrow(whole.start, whole.end);
+      const [receivables, payables, sales, cards] = await Promise.all([
         receivablesFlow(db, from, today, to),
         payablesFlow(db, from, today, to),
+        repo.sales(db, start, endOfToday, zone),
+        repo.cardParts(db, start, end),
       ]);
       const days = new Map<string, CashFlowDay>();
-      const dayOf = (day: string) => {
+      const add = (day: string, key: Key, cents: number) => {
+        if (day < from || day > to || cents === 0) return;
         let entry = days.get(day);
         if (!entry) {
           entry = { day, receivedCents: 0, paidCents: 0, toReceiveCents: 0, toPayCents: 0 };
           days.set(day, entry);
         }
-        return entry;
+        entry[key] += cents;
       };
-      for (const r of receivables.received) dayOf(r.day).receivedCents += r.cents;
-      for (const r of receivables.toReceive) dayOf(r.day).toReceiveCents += r.cents;
-      for (const p of payables.paid) dayOf(p.day).paidCents += p.cents;
-      for (const p of payables.toPay) dayOf(p.day).toPayCents += p.cents;
+      for (const r of receivables.received) add(r.day, 'receivedCents', r.cents);
+      for (const r of receivables.toReceive) add(r.day, 'toReceiveCents', r.cents);
+      for (const p of payables.paid) add(p.day, 'paidCents', p.cents);
+      for (const p of payables.toPay) add(p.day, 'toPayCents', p.cents);
+      for (const m of sales) {
+        add(m.day, 'receivedCents', Number(m.in_cents));
+        add(m.day, 'paidCents', Number(m.out_cents));
+      }
+      for (const part of cards) {
+        const payouts = cardPartSettlements({
+          amountCents: part.amount_cents,
+          feeCents: part.fee_cents,
+          netCents: part.net_cents,
+          instalments: part.instalments,
+          settlementDays: part.settlement_days,
+          confirmedAt: part.confirmed_at,
+          createdAt: part.created_at,
+        });
+        // The acquirer pays on the settlement day: received once it has come, to receive until then.
+        for (const p of payouts) add(p.date, p.date <= today ? 'receivedCents' : 'toReceiveCents', p.netCents);
+      }
       const rows = cashFlowRows(today, [...days.values()], query.grain, reaisToCents(query.openingBalance));
-      const sum = (key: 'receivedCents' | 'paidCents' | 'toReceiveCents' | 'toPayCents') =>
-        centsToReais([...days.values()].reduce((total, d) => total + d[key], 0));
+      const sum = (key: Key) => centsToReais([...days.values()].reduce((total, d) => total + d[key], 0));
       return {
         from,
         today,
@@ -56,6 +90,7 @@ export function createCashFlowService(db: DB) {
           toReceive: sum('toReceiveCents'),
           toPay: sum('toPayCents'),
         },
+        overdue: { toReceive: centsToReais(receivables.overdueCents), toPay: centsToReais(payables.overdueCents) },
       };
     },
   };

@@ -4,7 +4,7 @@ import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/he
 import { createInstalments } from '../credit/receivables.service';
 import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
 
-/** The cash flow through the API (issue 40 §4), on a fresh business: one instalment and one bill, by hand. */
+/** The cash flow through the API (issue 40 §4, issue 54 §3), on a fresh business: one instalment and one bill, by hand. */
 type Role = keyof typeof DEMO;
 let t: TestApp;
 let world: OrderWorld;
@@ -19,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /cash-flow', () => {
-  it('puts an overdue instalment on today, a bill on its day, and carries the balance typed', async () => {
-    // 2 × R$ 50,00 on credit at 28 days, handed over 30 days ago: R$ 100,00 overdue, counted today.
+  it("keeps an overdue instalment apart (not today's cash), a bill on its day, and carries the balance typed", async () => {
+    // 2 × R$ 50,00 on credit at 28 days, handed over 30 days ago: R$ 100,00 overdue, shown apart.
     const order = await createOrder(t.db, world, {
       status: ORDER_STATUS.AGUARDANDO_CLIENTE,
       quantities: [0, 2],
@@ -56,10 +56,11 @@ describe('GET /cash-flow', () => {
     });
     expect(flow.rows).toHaveLength(180);
     const at = (day: string) => flow.rows.find((r) => r.start === day);
-    // 20,00 + 100,00 = 120,00 today; − 70,00 = 50,00 tomorrow.
-    expect(at(today())).toMatchObject({ toReceive: 100, toPay: 0, balance: 120 });
-    expect(at(shiftDay(today(), 1))).toMatchObject({ toReceive: 0, toPay: 70, balance: 50 });
-    expect(flow.totals).toEqual({ received: 0, paid: 0, toReceive: 100, toPay: 70 });
+    // The overdue R$ 100,00 is owed, not cash: 20,00 stays 20,00 today; − 70,00 = −50,00 tomorrow.
+    expect(at(today())).toMatchObject({ received: 0, toReceive: 0, toPay: 0, net: 0, balance: 20 });
+    expect(at(shiftDay(today(), 1))).toMatchObject({ toReceive: 0, toPay: 70, balance: -50 });
+    expect(flow.totals).toEqual({ received: 0, paid: 0, toReceive: 0, toPay: 70 });
+    expect(flow.overdue).toEqual({ toReceive: 100, toPay: 0 });
 
     const csv = await t.app.inject({
       method: 'GET',

@@ -320,23 +320,25 @@ export const receivablesRepository = {
   },
 
   /**
-   * The cash flow's side of the instalments (issue 40 §4): per day, what was received from `from` to the day before
-   * `today` (payments not undone), and the open principal of those due from `today` to `to` (those overdue on
-   * `today`).
+   * The cash flow's side of the instalments (issue 40 §4, issue 54 §3): per day, what was received from `from` to
+   * `today` (payments not undone; those the bank's Pix paid, with their E2E id, are counted with the Pix received),
+   * the open principal of those due from `today` to `to`, and apart the open principal of those overdue.
    */
   async flow(db: Executor, from: string, today: string, to: string) {
     const received = await sql<{ day: string; cents: string }>`
       select to_char(p.paid_on, 'YYYY-MM-DD') as day, sum(p.amount_cents) as cents
       from receivable_payments p
-      where p.undone_at is null and p.paid_on >= ${from}::date and p.paid_on < ${today}::date
+      where p.undone_at is null and p.end_to_end_id is null and p.paid_on >= ${from}::date and p.paid_on <= ${today}::date
       group by p.paid_on`.execute(db);
     const due = await sql<{ day: string; cents: string }>`
-      select to_char(greatest(d.due_date, ${today}::date), 'YYYY-MM-DD') as day,
-        sum(d.open_amount_cents - d.open_paid_cents) as cents
+      select to_char(d.due_date, 'YYYY-MM-DD') as day, sum(d.open_amount_cents - d.open_paid_cents) as cents
       from receivable_days d
-      where d.due_date <= ${to}::date and d.open_count > 0
+      where d.due_date >= ${today}::date and d.due_date <= ${to}::date and d.open_count > 0
       group by 1`.execute(db);
-    return { received: received.rows, due: due.rows };
+    const overdue = await sql<{ cents: string }>`
+      select coalesce(sum(d.open_amount_cents - d.open_paid_cents), 0) as cents
+      from receivable_days d where d.due_date < ${today}::date and d.open_count > 0`.execute(db);
+    return { received: received.rows, due: due.rows, overdueCents: overdue.rows[0]?.cents ?? '0' };
   },
 
   /** One payment of an instalment, with who recorded it. */

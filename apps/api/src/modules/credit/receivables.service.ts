@@ -72,12 +72,16 @@ export async function createInstalments(trx: Executor, orderId: number, day: str
   return parts.length;
 }
 
-/** The cash flow's instalments (issue 40 §4): received per day before `today`, open per due day from it. */
+/**
+ * The cash flow's instalments (issue 40 §4, issue 54 §3): received per day up to `today` (but those the bank's Pix
+ * paid: the cash flow counts the Pix received), open per due day from it, and the overdue apart.
+ */
 export async function receivablesFlow(db: Executor, from: string, today: string, to: string) {
-  const { received, due } = await repo.flow(db, from, today, to);
+  const { received, due, overdueCents } = await repo.flow(db, from, today, to);
   return {
     received: received.map((r) => ({ day: r.day, cents: Number(r.cents) })),
     toReceive: due.map((r) => ({ day: r.day, cents: Number(r.cents) })),
+    overdueCents: Number(overdueCents),
   };
 }
 

@@ -208,25 +208,29 @@ export const payablesRepository = {
   },
 
   /**
-   * The cash flow's side of the bills (issue 40 §4): per day, what was paid from `from` to the day before `today`
-   * (payments not undone of debts, credits apart; what left the account: principal + fine + interest − discount), and what is open of the debts due from `today` to `to` (those
-   * overdue on `today`).
+   * The cash flow's side of the bills (issue 40 §4, issue 54 §3): per day, what was paid from `from` to `today`
+   * (payments not undone of debts, credits apart, a 'Compensação' apart: no money moved; what left the account:
+   * principal + fine + interest − discount), what is open of the debts due from `today` to `to`, and apart what is
+   * open of those overdue (due before `today`).
    */
   async flow(db: Executor, from: string, today: string, to: string) {
     const paid = await sql<{ day: string; cents: string }>`
       select to_char(m.paid_on, 'YYYY-MM-DD') as day,
         sum(m.amount_cents + m.fine_cents + m.interest_cents - m.discount_cents) as cents
       from payable_payments m join payables p on p.id = m.payable_id
-      where m.undone_at is null and p.amount_cents > 0 and m.paid_on >= ${from}::date and m.paid_on < ${today}::date
+      where m.undone_at is null and p.amount_cents > 0 and m.method <> 'COMPENSACAO'
+        and m.paid_on >= ${from}::date and m.paid_on <= ${today}::date
       group by m.paid_on`.execute(db);
+    const open = sql`p.canceled_at is null and p.amount_cents > 0 and p.paid_cents < p.amount_cents`;
     const due = await sql<{ day: string; cents: string }>`
-      select to_char(greatest(p.due_date, ${today}::date), 'YYYY-MM-DD') as day,
-        sum(p.amount_cents - p.paid_cents) as cents
+      select to_char(p.due_date, 'YYYY-MM-DD') as day, sum(p.amount_cents - p.paid_cents) as cents
       from payables p
-      where p.canceled_at is null and p.amount_cents > 0 and p.paid_cents < p.amount_cents
-        and p.due_date <= ${to}::date
+      where ${open} and p.due_date >= ${today}::date and p.due_date <= ${to}::date
       group by 1`.execute(db);
-    return { paid: paid.rows, due: due.rows };
+    const overdue = await sql<{ cents: string }>`
+      select coalesce(sum(p.amount_cents - p.paid_cents), 0) as cents
+      from payables p where ${open} and p.due_date < ${today}::date`.execute(db);
+    return { paid: paid.rows, due: due.rows, overdueCents: overdue.rows[0]?.cents ?? '0' };
   },
 
   /** Open debts (credits apart) due from today to `weekEnd`, and those overdue: count and open cents. */

@@ -12,12 +12,13 @@ import type { Executor } from '../../db/executor';
 import { billDetails, toPayable } from './bill-views';
 import { payablesRepository as repo } from './payables.repository';
 
-/** The cash flow's bills (issue 40 §4): paid per day before `today`, open per due day from it (overdue on it). */
+/** The cash flow's bills (issue 40 §4, issue 54 §3): paid per day up to `today`, open per due day from it, overdue apart. */
 export async function payablesFlow(db: Executor, from: string, today: string, to: string) {
-  const { paid, due } = await repo.flow(db, from, today, to);
+  const { paid, due, overdueCents } = await repo.flow(db, from, today, to);
   return {
     paid: paid.map((r) => ({ day: r.day, cents: Number(r.cents) })),
     toPay: due.map((r) => ({ day: r.day, cents: Number(r.cents) })),
+    overdueCents: Number(overdueCents),
   };
 }
 

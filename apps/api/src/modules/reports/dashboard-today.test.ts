@@ -17,7 +17,13 @@ describe('dashboard today: sales against the same weekday last week, orders wait
   beforeAll(async () => {
     t = await createTestApp();
     manager = await signIn(t.app, DEMO.manager);
-    const { customers } = await insertSmallBusiness(t.db, { tag: 'DH', products: 1, customers: 3, stock: 5 });
+    const { customers, products } = await insertSmallBusiness(t.db, {
+      tag: 'DH',
+      products: 1,
+      customers: 3,
+      stock: 5,
+    });
+    const [product] = products as [number];
     const [ana, bia, caio] = customers as [number, number, number];
     await t.db.updateTable('customers').set({ status: 'AWAITING' }).where('id', 'in', [bia, caio]).execute();
     await t.db.updateTable('customers').set({ status: 'APPROVED' }).where('id', '=', ana).execute();
@@ -32,7 +38,7 @@ describe('dashboard today: sales against the same weekday last week, orders wait
       total_cents: cents,
       created_at: sp(at),
     });
-    await t.db
+    const placed = await t.db
       .insertInto('orders')
       .values([
         // Today: R$ 100,00 (finalised, at 00:00:00) + R$ 50,00 (cash, awaiting a courier) = R$ 150,00;
@@ -52,6 +58,23 @@ describe('dashboard today: sales against the same weekday last week, orders wait
         order('2031-03-04T10:00:00', 4, 2_550, 'CASH'),
         order('2031-03-04T11:00:00', 16, 4_000),
       ])
+      .returning(['id', 'total_cents'])
+      .execute();
+    // Each order one line of its whole total: the goods are what the revenue counts (issue 54 §4).
+    await t.db
+      .insertInto('order_items')
+      .values(
+        placed.map((o) => ({
+          order_id: o.id,
+          product_id: product,
+          product_code: 'DH-1',
+          product_name: 'Produto DH',
+          quantity: 1,
+          unit_price_cents: o.total_cents,
+          total_cents: o.total_cents,
+          unit_cost_cents: 100,
+        })),
+      )
       .execute();
   });
   afterAll(() => t.close());

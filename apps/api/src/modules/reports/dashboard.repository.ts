@@ -1,6 +1,7 @@
 import { AWAITING_COURIER_STATUSES, OUT_FOR_DELIVERY_STATUSES } from '@backoffice/contract';
 import { sql } from 'kysely';
-import { type Db, type Period, SALE, statusList } from './report-sql';
+import { revenueOf } from './margin-reports.repository';
+import { type Db, type Period, statusList } from './report-sql';
 
 /** The dashboard's SQL: its cards and today's figures. */
 export function createDashboardRepository() {
@@ -13,13 +14,13 @@ export function createDashboardRepository() {
     },
 
     /**
-     * The dashboard's first row: sales of two days (`from <= created_at < until`), orders per waiting
+     * The dashboard's first row: the revenue of two days (`from <= at < until`, `revenueOf`), orders per waiting
      * status, the cash couriers collect (cash orders awaiting a courier or out for delivery), customers
      * awaiting approval. One statement.
      */
     async dashboardToday(db: Db, today: Period, lastWeek: Period, waiting: readonly number[]) {
-      const salesOf = (p: Period) => sql`(select coalesce(sum(o.total_cents), 0)::bigint from orders o
-          where ${SALE('o')} and o.created_at >= ${p.from} and o.created_at < ${p.until})`;
+      // The revenue as reports 19 and 21 count it: the one definition (issue 54 §4).
+      const salesOf = (p: Period) => revenueOf(p.from, p.until);
       const atDoor = [...AWAITING_COURIER_STATUSES, ...OUT_FOR_DELIVERY_STATUSES];
       const result = await sql<{
         sales_today: string | number;

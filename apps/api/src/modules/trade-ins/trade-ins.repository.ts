@@ -2,6 +2,7 @@ import type { TradeInListQuery } from '@backoffice/contract';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, TradeInsTable } from '../../db/schema';
+import { lineNetGoods } from '../../lib/sale-money';
 import { folded, isStorableId, searchWords } from '../../lib/sql-input';
 
 export type NewTradeIn = Insertable<TradeInsTable>;
@@ -205,7 +206,8 @@ export const tradeInsRepository = {
 
   /**
    * Trade-ins accepted in [from, to) by business month: how many, what was paid, and of their units those sold
-   * since (to an order not cancelled): how many, the sale's line price and the margin over the unit's cost.
+   * since (to an order not cancelled): how many, the sale's line price net of its discount and the margin over
+   * the unit's own cost — the one definition of a sale's money (`lib/sale-money.ts`, issue 54 §4), as 'Margem'.
    */
   async report(db: Executor, from: Date, to: Date, timeZone: string) {
     return sql<{
@@ -225,7 +227,7 @@ export const tradeInsRepository = {
         from trade_ins t
         join product_units u on u.id = t.unit_id
         left join lateral (
-          select (i.total_cents / i.quantity) as price_cents
+          select (${lineNetGoods('i')} / i.quantity) as price_cents
             from order_items i
             join orders o on o.id = i.order_id
            where u.status = 'SOLD' and o.id = u.order_id and i.product_id = u.product_id

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ORDER_STATUS, orderPaymentsSchema } from '@backoffice/contract';
+import { businessDay, ORDER_STATUS, orderPaymentsSchema } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf-text';
 import { createCustomer, createProduct, ledgerOf } from '../selling/test-selling';
@@ -222,5 +222,22 @@ describe('a used phone as part of the payment (the worked example)', () => {
     expect(report.json().data).toEqual([
       { month: day.slice(0, 7), count: 1, paid: 1200, resold: 1, resoldRevenue: 1900, resoldMargin: 700 },
     ]);
+
+    // One cost basis (issue 54 §4): had the line recorded another average (R$ 1.245,83, as when the product holds
+    // other units), 'Margem' still costs the resold unit at its own R$ 1.200,00: the same R$ 700,00 of margin.
+    await w.t.db
+      .updateTable('order_items')
+      .set({ unit_cost_cents: 124_583 })
+      .where('order_id', '=', resold.orderId)
+      .execute();
+    const business = businessDay(new Date());
+    const margin = await call(w.manager, 'GET', `/reports/margin/start/${business}T00:00:00/end/${business}T23:59:59`);
+    expect(margin.statusCode, margin.body).toBe(200);
+    const resoldRow = margin
+      .json()
+      .data.products.find((row: { productId: number | null }) => row.productId === product.id);
+    expect(resoldRow).toMatchObject({ quantity: 1, net: 1900, cost: 1200, margin: 700 });
+    const again = await call(w.manager, 'GET', `/trade-ins/report?from=${day.slice(0, 8)}01&to=${day}`);
+    expect(again.json().data[0]).toMatchObject({ resoldRevenue: 1900, resoldMargin: 700 });
   });
 });

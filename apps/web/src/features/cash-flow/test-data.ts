@@ -5,7 +5,9 @@ export const TODAY = businessDay(new Date());
 
 /**
  * A short cash flow as GET /cash-flow answers it: two past days (received and paid, no balance) and two from
- * today, the balance carried from R$ 1.000,00 (R$ 1.500,00 then R$ 1.300,00).
+ * today, the balance carried from R$ 1.000,00 (R$ 1.500,00 then R$ 1.300,00); today R$ 376,57 received and
+ * R$ 2.670,30 paid already (in the typed balance: its net −1.793,73 = 376,57 − 2.670,30 + 700,00 − 200,00);
+ * R$ 1.250,00 of instalments and R$ 80,00 of bills overdue, apart.
  */
 export const FLOW: CashFlow = {
   from: shiftDay(TODAY, -2),
@@ -34,7 +36,16 @@ export const FLOW: CashFlow = {
       net: -350,
       balance: null,
     },
-    { start: TODAY, end: TODAY, received: 0, paid: 0, toReceive: 700, toPay: 200, net: 500, balance: 1500 },
+    {
+      start: TODAY,
+      end: TODAY,
+      received: 376.57,
+      paid: 2670.3,
+      toReceive: 700,
+      toPay: 200,
+      net: -1793.73,
+      balance: 1500,
+    },
     {
       start: shiftDay(TODAY, 1),
       end: shiftDay(TODAY, 1),
@@ -46,5 +57,6 @@ export const FLOW: CashFlow = {
       balance: 1300,
     },
   ],
-  totals: { received: 2046.67, paid: 350, toReceive: 700, toPay: 400 },
+  totals: { received: 2423.24, paid: 3020.3, toReceive: 700, toPay: 400 },
+  overdue: { toReceive: 1250, toPay: 80 },
 };

@@ -27,5 +27,9 @@ export const CASH_FLOW_PAGE_TEXTS = {
   balance: 'Saldo',
   range: (from: string, today: string, to: string) => `De ${from} a ${to} · hoje ${today}`,
   totals: 'Totais',
+  overdue: 'Vencido',
+  overdueToReceive: 'A receber vencido',
+  overdueToPay: 'A pagar vencido',
+  overdueHelp: 'Parcelas e contas vencidas antes de hoje: fora do saldo, não são dinheiro de hoje.',
   closing: 'Saldo final',
 } as const;

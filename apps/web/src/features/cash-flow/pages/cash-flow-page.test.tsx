@@ -65,13 +65,14 @@ describe("'Fluxo de caixa'", () => {
     const todayCells = within(todayRow)
       .getAllByRole('gridcell')
       .map((cell) => cell.textContent);
+    // Today: what came in and went out already beside what is still due today.
     expect(todayCells).toEqual([
       formatDay(TODAY),
-      'R$ 0,00',
-      'R$ 0,00',
+      'R$ 376,57',
+      'R$ 2.670,30',
       'R$ 700,00',
       'R$ 200,00',
-      'R$ 500,00',
+      '-R$ 1.793,73',
       'R$ 1.500,00',
     ]);
     const lastRow = within(table)
@@ -79,11 +80,16 @@ describe("'Fluxo de caixa'", () => {
       .closest('[role="row"]') as HTMLElement;
     expect(within(lastRow).getAllByRole('gridcell').at(-1)?.textContent).toBe('R$ 1.300,00');
     const totals = screen.getByTestId('cash-flow-totals');
-    expect(totals.textContent).toContain('RecebidoR$ 2.046,67');
-    expect(totals.textContent).toContain('PagoR$ 350,00');
+    expect(totals.textContent).toContain('RecebidoR$ 2.423,24');
+    expect(totals.textContent).toContain('PagoR$ 3.020,30');
     expect(totals.textContent).toContain('A receberR$ 700,00');
     expect(totals.textContent).toContain('A pagarR$ 400,00');
     expect(totals.textContent).toContain('Saldo finalR$ 1.300,00');
+    // The overdue apart, not in today's row nor in the balance.
+    const overdue = screen.getByRole('region', { name: 'Vencido' });
+    expect(overdue.textContent).toContain('A receber vencidoR$ 1.250,00');
+    expect(overdue.textContent).toContain('A pagar vencidoR$ 80,00');
+    expect(overdue.textContent).toContain('fora do saldo');
   });
 
   it("'Exportar CSV' downloads fluxo-de-caixa.csv with the same grain and balance", async () => {

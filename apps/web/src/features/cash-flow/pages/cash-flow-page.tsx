@@ -72,9 +72,10 @@ function useSettled(value: number): number {
 }
 
 /**
- * 'Fluxo de caixa' (issue 40 §4): what was received and paid in the last 90 days and what is to be received and
- * paid in the next 90, by day or week; the balance carried from 'Saldo de hoje' (typed, sent to the server); a
- * chart of the money in and out with the balance's line, the rows, their totals and the server's CSV.
+ * 'Fluxo de caixa' (issue 40 §4, issue 54 §3): what was received and paid in the last 90 days and today and what is
+ * to be received and paid in the next 90, by day or week; the balance carried from 'Saldo de hoje' (typed, sent to
+ * the server); what is overdue apart ('Vencido', outside the balance); a chart of the money in and out with the
+ * balance's line, the rows, their totals and the server's CSV.
  */
 export default function CashFlowPage() {
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
@@ -135,6 +136,21 @@ export default function CashFlowPage() {
               <Figure label={T.toReceive} value={formatMoney(data.totals.toReceive)} />
               <Figure label={T.toPay} value={formatMoney(data.totals.toPay)} />
               <Figure label={T.closing} value={formatMoney(closing)} />
+            </Box>
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={T.overdue}>
+            <Typography variant="subtitle2" component="h2">
+              {T.overdue}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {T.overdueHelp}
+            </Typography>
+            <Box
+              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(5, 1fr)' }, gap: 1 }}
+              data-testid="cash-flow-overdue"
+            >
+              <Figure label={T.overdueToReceive} value={formatMoney(data.overdue.toReceive)} />
+              <Figure label={T.overdueToPay} value={formatMoney(data.overdue.toPay)} />
             </Box>
           </Paper>
           <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>

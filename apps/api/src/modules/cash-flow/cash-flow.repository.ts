@@ -1,0 +1,95 @@
+import { ORDER_STATUS } from '@backoffice/contract';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+
+/** One day's money (cents) in and out, from one source. */
+export interface DayMoney {
+  day: string;
+  in_cents: string;
+  out_cents: string;
+}
+
+/**
+ * The cash flow's reads of the sales' money (issue 54 §3), each movement counted once, at its origin: the Pix the
+ * bank received (`pix_received`), the payments' parts and refunds (`order_payments`, `order_refunds`), the drawer's
+ * counter cash (`cash_entries`), the couriers' settlements (`courier_runs`), the used phones paid in cash
+ * (`trade_ins`). Reads only.
+ */
+export const cashFlowRepository = {
+  /**
+   * The sales' money per business day of [from, until). In: every Pix the bank received (an order's, a part's, an
+   * instalment's, one not identified) when it was paid; the confirmed cash parts and the Pix parts confirmed by
+   * hand (the bank's are its Pix: not counted again; the drawer's entry of a cash part is the same money); a whole
+   * order's transfer or Pix confirmed by hand (its proof approved: when it first reached 'Aguardando estoquista',
+   * unless the bank's Pix received is its); the cash an order paid at the counter without parts (the drawer's SALE
+   * without a part); the cash a courier handed in
+   * at his settlement (declared). Out: what the bank gave back of a Pix, the refunds done (cash or Pix), the used
+   * phones paid in cash. The drawer's 'suprimento' and 'sangria' move the shop's own money between the drawer and
+   * the safe or the bank: neither received nor paid. A part refused or reversed counts neither way.
+   */
+  async sales(db: Executor, from: Date, until: Date, zone: string) {
+    const day = (at: string) => sql`to_char(${sql.ref(at)} at time zone ${zone}::text, 'YYYY-MM-DD')`;
+    const within = (at: string) => sql`${sql.ref(at)} >= ${from} and ${sql.ref(at)} < ${until}`;
+    const result = await sql<DayMoney>`
+      select day, coalesce(sum(in_cents), 0)::text as in_cents, coalesce(sum(out_cents), 0)::text as out_cents from (
+        select ${day('x.paid_at')} as day, x.amount_cents::bigint as in_cents, 0::bigint as out_cents
+        from pix_received x where ${within('x.paid_at')}
+        union all
+        select ${day('x.refunded_at')}, 0, x.refunded_cents::bigint
+        from pix_received x where x.refunded_cents > 0 and ${within('x.refunded_at')}
+        union all
+        select ${day('p.confirmed_at')}, p.amount_cents::bigint, 0
+        from order_payments p
+        where p.status = 'CONFIRMED' and (p.method = 'CASH' or (p.method = 'PIX' and p.end_to_end_id is null))
+          and ${within('p.confirmed_at')}
+        union all
+        select ${day('h.created_at')}, o.total_cents::bigint, 0
+        from order_status_history h join orders o on o.id = h.order_id
+        where h.status = ${sql.lit(ORDER_STATUS.AGUARDANDO_ESTOQUISTA)} and ${within('h.created_at')}
+          and o.payment_method in ('PIX', 'BANK_TRANSFER')
+          and not exists (select 1 from order_status_history e where e.order_id = h.order_id and e.status = h.status
+            and (e.created_at, e.id) < (h.created_at, h.id))
+          and not exists (select 1 from order_payments p where p.order_id = o.id)
+          and not exists (select 1 from pix_received x where x.order_id = o.id)
+          and not exists (select 1 from pix_received x where x.end_to_end_id = o.proof_end_to_end_id)
+        union all
+        select ${day('e.created_at')}, e.amount_cents::bigint, 0
+        from cash_entries e where e.kind = 'SALE' and e.payment_id is null and ${within('e.created_at')}
+        union all
+        select ${day('r.settled_at')}, coalesce(r.declared_cash_cents, 0)::bigint, 0
+        from courier_runs r where ${within('r.settled_at')}
+        union all
+        select ${day('f.done_at')}, 0, f.amount_cents::bigint
+        from order_refunds f where f.status = 'DONE' and ${within('f.done_at')}
+        union all
+        select ${day('t.accepted_at')}, 0, coalesce(t.value_cents, 0)::bigint
+        from trade_ins t where t.status = 'ACCEPTED' and t.settlement = 'CASH' and ${within('t.accepted_at')}
+      ) m group by day`.execute(db);
+    return result.rows;
+  },
+
+  /**
+   * The confirmed card parts that may have a payment due in [from, until): a coarse window, two days wide on each
+   * side; the service splits each with the contract's `cardPartSettlements` and keeps the days of the range.
+   */
+  async cardParts(db: Executor, from: Date, until: Date) {
+    const result = await sql<{
+      amount_cents: number;
+      fee_cents: number;
+      net_cents: number;
+      instalments: number;
+      settlement_days: number;
+      confirmed_at: Date | string | null;
+      created_at: Date | string;
+    }>`select p.amount_cents, coalesce(p.fee_cents, 0) as fee_cents, p.net_cents, p.instalments,
+        coalesce(p.settlement_days, 0) as settlement_days, p.confirmed_at, p.created_at
+      from order_payments p
+      where p.method = 'CARD' and p.status = 'CONFIRMED' and p.net_cents is not null and p.instalments is not null
+        and coalesce(p.confirmed_at, p.created_at) + make_interval(days => coalesce(p.settlement_days, 0))
+          < ${until}::timestamptz + interval '2 days'
+        and coalesce(p.confirmed_at, p.created_at)
+          + make_interval(days => coalesce(p.settlement_days, 0) * p.instalments)
+          >= ${from}::timestamptz - interval '2 days'`.execute(db);
+    return result.rows;
+  },
+};
