@@ -129,8 +129,8 @@ describe('a late bill paid with its charges', () => {
     const res = await pay(late.id, { paidOn: yesterday, amount: 200, fine: 4, interest: 0.6, accountId: itau });
     expect(res.statusCode, res.body).toBe(200);
     const flow = await payablesFlow(t.db, yesterday, today(), today());
-    // Only this test pays on a day before today.
-    expect(flow.paid).toEqual([{ day: yesterday, cents: 20460 }]);
+    // Only this test pays on a day before today (the flow also answers today's, the other tests' payments).
+    expect(flow.paid.filter((day) => day.day === yesterday)).toEqual([{ day: yesterday, cents: 20460 }]);
   });
 
   it('a payment of the calls before: no charges, the account as free text', async () => {
