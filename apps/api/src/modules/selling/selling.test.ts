@@ -69,6 +69,8 @@ describe('product search for a customer', () => {
         imagesUrl: ['/api/files/products/primeira.jpg', '/api/files/products/segunda.jpg'],
         priceDiscounted: 3.8,
         stock: 7,
+        // A film is sold by count, not by units with IMEIs ('Balcão' asks a phone's IMEIs).
+        serialized: false,
       });
     }
     // The cart shows the same pictures, first one first.
