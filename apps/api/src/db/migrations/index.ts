@@ -78,6 +78,7 @@ import { systemTaskStarts } from './0086-system-task-starts';
 import { repairPasswordSealed } from './0087-repair-password-sealed';
 import { counterSales } from './0088-counter-sales';
 import { certificateIcpBrasil } from './0091-certificate-icp-brasil';
+import { cashAlwaysLands } from './0092-cash-always-lands';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -160,6 +161,7 @@ export const migrations: Record<string, Migration> = {
   '0087-repair-password-sealed': repairPasswordSealed,
   '0088-counter-sales': counterSales,
   '0091-certificate-icp-brasil': certificateIcpBrasil,
+  '0092-cash-always-lands': cashAlwaysLands,
 };
 
 export const migrationProvider: MigrationProvider = {
