@@ -382,6 +382,11 @@ export const orderPaymentsSchema = z.object({
     due: z.number(),
     /** The confirmed parts, less the refunds, sum exactly to the total. */
     paidInFull: z.boolean(),
+    /**
+     * Whether a new part would be taken now (decision 0075): something is due and the order is not final, nor paid
+     * whole by its Pix, nor one paid before it moved on. False: the box shows what was paid, no balance to pay.
+     */
+    takesParts: z.boolean(),
     parts: z.array(orderPaymentSchema),
     /** Money owed back to the customer after a lowered total (to record or recorded; decision 0044). */
     refunds: z.array(orderRefundSchema).optional(),

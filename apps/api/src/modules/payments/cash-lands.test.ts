@@ -256,7 +256,7 @@ describe('a cash order delivered by the courier', () => {
         expect(moved.statusCode, moved.body).toBe(200);
       }
     }
-    const [first, second] = orders as [{ id: number }, { id: number }];
+    const [first, second] = orders as unknown as [{ id: number }, { id: number }];
     expect(await partRows(first.id)).toEqual([
       expect.objectContaining({ method: 'CASH', amount_cents: 26_500, status: 'CONFIRMED', at_door: true }),
     ]);

@@ -32,7 +32,7 @@ import { cardSettings } from '../settings/settings.service';
 import { cardFigures } from './card-parts';
 import { assertCashDrawer } from './cash-parts';
 import { orderPaymentsRepository as repo } from './order-payments.repository';
-import { assertTakesParts, settleIfPaidByParts } from './part-rules';
+import { assertTakesParts, partsRefusal, settleIfPaidByParts } from './part-rules';
 import { brl, describePart, factsOf, partTxid, refundToApi, toApi } from './part-views';
 
 /** The command name a part's Idempotency-Key is claimed under (order_move_requests.command). */
@@ -103,7 +103,7 @@ export function orderParts(db: DB) {
     await assertOrderReadable(db, principal, orderId, PAYMENT_TEXTS.orderNotFound);
     const order = await db
       .selectFrom('orders')
-      .select(['id', 'total_cents'])
+      .select(['id', 'code', 'status', 'total_cents'])
       .where('id', '=', orderId)
       .executeTakeFirst();
     if (!order) throw notFound(PAYMENT_TEXTS.orderNotFound);
@@ -111,7 +111,9 @@ export function orderParts(db: DB) {
     const refunds = await repo.refundsOf(db, orderId);
     const refunded = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
     const balance = partsBalance(order.total_cents, factsOf(rows), refunded);
+    const held = rows.some((p) => p.status === 'PENDING' || p.status === 'CONFIRMED');
     return {
+      takesParts: balance.dueCents > 0 && (await partsRefusal(db, order, held)) === null,
       orderId,
       total: centsToReais(order.total_cents),
       paid: centsToReais(balance.confirmedCents),
