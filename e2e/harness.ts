@@ -228,6 +228,26 @@ export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36).slice(-5)}`;
 }
 
+/**
+ * Cash at the counter needs the taker's open drawer where the shop has registers (decision 0075): `api`'s employee
+ * opens a register of the journey's own (made by `admin`) with no float for `work`, and closes it afterwards
+ * counting what it should hold, so no other journey's cash lands in it. Answers what `work` answered.
+ */
+export async function withOwnDrawer<T>(api: ApiClient, admin: ApiClient, work: () => Promise<T>): Promise<T> {
+  const made = await admin.send<{ data: { id: number } }>('POST', '/cash-registers', { name: unique('Caixa jornada') });
+  const registerId = made.data.id;
+  await api.send('POST', `/cash-registers/${registerId}/open`, { float: 0 });
+  try {
+    return await work();
+  } finally {
+    const overview = await api.get<{
+      data: { registers: { id: number; openSession: { totals: { expected: number } } | null }[] };
+    }>('/cash-registers');
+    const open = overview.data.registers.find((register) => register.id === registerId)?.openSession;
+    if (open) await api.send('POST', `/cash-registers/${registerId}/close`, { counted: open.totals.expected });
+  }
+}
+
 /** The WCAG 2.0, 2.1 and 2.2 A and AA rules of axe-core. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

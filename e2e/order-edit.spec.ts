@@ -15,6 +15,7 @@ import {
   pageApi,
   screenshot,
   selectOrder,
+  withOwnDrawer,
 } from './harness';
 
 /**
@@ -133,7 +134,10 @@ async function paidAndLowered(page: Page, admin: ApiClient, label: string) {
   const a = await newProduct(admin, `reembolso ${label} A`);
   const b = await newProduct(admin, `reembolso ${label} B`);
   const placed = await sell(pageApi(page), a, b);
-  await pageApi(page).send('POST', `/orders/${placed.orderId}/payments`, { method: 'CASH', amount: 179.7 });
+  // Cash at the counter lands in the attendant's open drawer (decision 0075).
+  await withOwnDrawer(pageApi(page), admin, () =>
+    pageApi(page).send('POST', `/orders/${placed.orderId}/payments`, { method: 'CASH', amount: 179.7 }),
+  );
   await selectOrder(page, placed.code);
   await page.getByRole('button', { name: 'Editar pedido', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Editar pedido ${placed.code}` });

@@ -20,6 +20,7 @@ import {
   signWithMouse,
   unique,
   waitForNetworkIdle,
+  withOwnDrawer,
 } from './harness';
 
 /**
@@ -318,16 +319,20 @@ describe('assistência técnica: a service order from the counter to the bench a
     ).data.reduce((sum, row) => sum + reaisToCents(row.billed), 0);
     const details = await openDetails();
     await details.getByText('Pronto para retirada').first().waitFor();
-    await details.getByRole('button', { name: 'Entregar ao cliente' }).click();
-    const deliver = counter.getByRole('dialog', { name: `Entregar ao cliente a OS ${osNumber}` });
-    const pad = deliver.getByRole('img', { name: 'Quadro de assinatura do cliente' });
-    await pad.scrollIntoViewIfNeeded();
-    await signWithMouse(counter, pad);
-    await settled(counter);
-    await screenshot(counter, 'repairs-10-deliver-desktop');
-    await expectAccessible(counter, 'Entregar com assinatura');
-    await deliver.getByRole('button', { name: 'Entregar ao cliente' }).click();
-    await deliver.waitFor({ state: 'detached' });
+    // The bill's R$ 470,00 in cash lands in the counter's open drawer (decision 0075): his own for the delivery.
+    await withOwnDrawer(admin, admin, async () => {
+      await details.getByRole('button', { name: 'Entregar ao cliente' }).click();
+      const deliver = counter.getByRole('dialog', { name: `Entregar ao cliente a OS ${osNumber}` });
+      await deliver.getByText('Receber R$ 470,00 em dinheiro').waitFor();
+      const pad = deliver.getByRole('img', { name: 'Quadro de assinatura do cliente' });
+      await pad.scrollIntoViewIfNeeded();
+      await signWithMouse(counter, pad);
+      await settled(counter);
+      await screenshot(counter, 'repairs-10-deliver-desktop');
+      await expectAccessible(counter, 'Entregar com assinatura');
+      await deliver.getByRole('button', { name: 'Entregar ao cliente' }).click();
+      await deliver.waitFor({ state: 'detached' });
+    });
     await details.getByText('Entregue').first().waitFor();
     await details.getByText(/^Garantia do reparo até \d{2}\/\d{2}\/\d{4}\.$/).waitFor();
     await details.getByRole('img', { name: 'Assinatura do cliente' }).waitFor();
@@ -344,6 +349,14 @@ describe('assistência técnica: a service order from the counter to the bench a
       ).searchParams.get('order'),
     );
     expect((await admin.get<{ data: { status: string } }>(`/orders/by-id/${billId}`)).data.status).toBe('Finalizados');
+    // Paid: its R$ 470,00 a confirmed cash part, no balance left to take.
+    expect(
+      (
+        await admin.get<{ data: { paid: number; paidInFull: boolean; takesParts: boolean } }>(
+          `/orders/${billId}/payments`,
+        )
+      ).data,
+    ).toMatchObject({ paid: 470, paidInFull: true, takesParts: false });
 
     // 'Assistência por mês': this month holds the repair just delivered, R$ 470,00 more billed than before.
     await details.getByRole('button', { name: 'Fechar' }).click();

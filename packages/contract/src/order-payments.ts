@@ -110,6 +110,12 @@ export const ORDER_PAYMENT_TEXTS = {
     `O valor do comprovante (${typed}) não é o que falta receber no cartão (${due}): confira com a loja.`,
   cardAtDoorNote: (amount: string, nsu: string) =>
     `Cartão na entrega ${amount} (comprovante ${nsu}) registrado pelo motoboy`,
+  /**
+   * Cash always lands (decision 0075): cash handed over at the counter needs the open drawer of who takes it, when
+   * the shop uses drawers (409 CASH_DRAWER_CLOSED).
+   */
+  drawerClosed: (amount: string) =>
+    `Abra o seu caixa para receber ${amount} em dinheiro: o dinheiro entra no caixa de quem entrega o pedido.`,
   /** A sale split at checkout: a Pix part now, the rest by card at the door. */
   splitAmountInvalid:
     'Valor no cartão inválido: maior que zero e menor que o total, com no máximo duas casas decimais.',
@@ -376,6 +382,11 @@ export const orderPaymentsSchema = z.object({
     due: z.number(),
     /** The confirmed parts, less the refunds, sum exactly to the total. */
     paidInFull: z.boolean(),
+    /**
+     * Whether a new part would be taken now (decision 0075): something is due and the order is not final, nor paid
+     * whole by its Pix, nor one paid before it moved on. False: the box shows what was paid, no balance to pay.
+     */
+    takesParts: z.boolean(),
     parts: z.array(orderPaymentSchema),
     /** Money owed back to the customer after a lowered total (to record or recorded; decision 0044). */
     refunds: z.array(orderRefundSchema).optional(),
@@ -429,6 +440,8 @@ export interface PartFacts {
   brand: string | null;
   instalments: number | null;
   fee: number | null;
+  /** Cash the courier collected at the door on delivering (decision 0075): his to hand over at the settlement. */
+  door?: boolean;
 }
 
 /** A card in words: 'Crédito 3× Visa', 'Débito Elo' (the history, the audit, the details, the PDF, the CSV). */

@@ -455,8 +455,13 @@ export const repairSchema = repairSummarySchema.extend({
   partsTotal: z.number(),
   /** Whose warranty covers it (the customer pays nothing), and until when. */
   warranty: z.object({ source: z.enum(REPAIR_WARRANTY_SOURCES), until: z.iso.datetime() }).nullable(),
-  /** The order that bills the repair (approval of a paid repair). */
-  order: z.object({ id: z.number().int(), code: z.string() }).nullable(),
+  /**
+   * The order that bills the repair (approval of a paid repair): how it is paid and what it still asks at the
+   * counter (reais; its total less its confirmed parts): the delivery dialog's 'Receber R$ 500,00 em dinheiro'.
+   */
+  order: z
+    .object({ id: z.number().int(), code: z.string(), paymentMethod: z.enum(PAYMENT_METHODS), due: z.number() })
+    .nullable(),
   deliveredAt: z.iso.datetime().nullable(),
   /** The repair's own warranty (from the delivery, the setting's days). */
   repairWarrantyEndsAt: z.iso.datetime().nullable(),

@@ -524,6 +524,7 @@ export interface OrderMoveRequests {
 
 export interface OrderPayments {
   amount_cents: number;
+  at_door: Generated<boolean>;
   authorization_code: string | null;
   card_brand: string | null;
   card_kind: CardKindColumn | null;

@@ -54,7 +54,7 @@ async function counterReceipts(trx: Transaction<Database>, from: Date, to: Date)
   const parts = await sql<{ id: number; order_id: number; cents: string; employee_id: number; at: Date }>`
     select p.id, p.order_id, p.amount_cents as cents, p.created_by as employee_id, p.confirmed_at as at
     from order_payments p
-    where p.method = 'CASH' and p.status = 'CONFIRMED' and p.created_by is not null
+    where p.method = 'CASH' and p.status = 'CONFIRMED' and p.created_by is not null and not p.at_door
       and p.confirmed_at >= ${from} and p.confirmed_at < ${to}`.execute(trx);
   const handovers = await sql<{ order_id: number; cents: string; employee_id: number; at: Date }>`
     select o.id as order_id, h.employee_id, h.created_at as at, o.total_cents - coalesce(paid.cents, 0) as cents

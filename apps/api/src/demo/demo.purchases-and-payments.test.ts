@@ -153,14 +153,34 @@ describe('the demo business (scale 1)', () => {
         `order ${order.id}`,
       ).toBe(order.total_cents);
       const paid = own.filter((p) => p.status === 'CONFIRMED').reduce((sum, p) => sum + p.amount_cents, 0);
-      // A finished order is paid in full; one still in Processando waits for its Pix part.
-      if (order.status === S.FINALIZADOS) expect(paid).toBe(order.total_cents);
+      // A finished or delivered order is paid in full; one still in Processando waits for its Pix part.
+      if (order.status === S.FINALIZADOS || order.status === S.ENTREGUE) expect(paid).toBe(order.total_cents);
       else expect(own.some((p) => p.method === 'PIX' && p.status === 'PENDING')).toBe(true);
       for (const card of own.filter((p) => p.method === 'CARD')) {
         expect((card.net_cents ?? 0) + (card.fee_cents ?? 0)).toBe(card.amount_cents);
         expect(card.nsu).toMatch(/^\d{6}$/);
       }
     }
+  });
+
+  it("shows every handed-over cash order paid (decision 0075): its confirmed parts pay its total, 'Pago' right", async () => {
+    const short = await rows<{ id: number; total: number; paid: number }>(
+      t,
+      sql`select o.id, o.total_cents::int as total, coalesce((select sum(p.amount_cents) from order_payments p
+            where p.order_id = o.id and p.status = 'CONFIRMED'), 0)::int as paid
+          from orders o where o.status in (${S.ENTREGUE}, ${S.FINALIZADOS}) and o.payment_method = 'CASH'
+            and not o.card_on_delivery`,
+    );
+    expect(short.length).toBeGreaterThan(10);
+    expect(short.filter((o) => o.paid !== o.total)).toEqual([]);
+    // The courier's cash is his at the door (in his name); the counter's in the name of who finalized it.
+    const [door] = await rows<{ parts: number; couriers: number }>(
+      t,
+      sql`select count(*)::int as parts, count(*) filter (where e.func = ${EMPLOYEE_FUNCS.DELIVERER})::int as couriers
+          from order_payments p join employees e on e.id = p.created_by where p.at_door`,
+    );
+    expect(door?.parts).toBeGreaterThan(0);
+    expect(door?.couriers).toBe(door?.parts);
   });
 
   it("has quotes (issue 38 §4): converted at their order's figures, open and expired", async () => {

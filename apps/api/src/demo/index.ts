@@ -14,7 +14,7 @@ import { generateCustomers } from './customers';
 import { seedFiscal } from './fiscal';
 import { packagingPicture, receiptPicture, signaturePicture } from './images';
 import { seedPayables } from './payables';
-import { seedPayments } from './payments';
+import { seedCashParts, seedPayments } from './payments';
 import { seedCatalogue } from './products';
 import { seedPurchases, seedYearPurchases } from './purchases';
 import { seedQuotes } from './quotes';
@@ -61,9 +61,31 @@ export async function seedDemo(db: DB, options: SeedOptions): Promise<SeedSummar
   const summary = await seedBusiness(db, options);
   // The repair counter (issue 42 §2): a year of service orders, then its day, through the repairs service at their
   // moments (its own transactions, after the year's).
+  // The year's repair bills were paid before the drawers' month: the registers stay aside while they are handed
+  // over (as for a shop without drawers, decision 0075: the part is recorded, no drawer takes it).
+  const registers = await db
+    .updateTable('cash_registers')
+    .set({ active: false })
+    .where('active', '=', true)
+    .returning('id')
+    .execute();
   const repairs = await seedRepairs(db, options);
+  // Their bills handed over in cash get their paid part (where the payments' move handlers were not registered).
+  const billParts = await db.transaction().execute((trx) => seedCashParts(trx));
+  if (registers.length > 0) {
+    await db
+      .updateTable('cash_registers')
+      .set({ active: true })
+      .where(
+        'id',
+        'in',
+        registers.map((r) => r.id),
+      )
+      .execute();
+  }
   options.log?.info(repairs, 'demo: the repair counter');
-  return { ...summary, rows: { ...summary.rows, ...repairs } };
+  const order_payments = (summary.rows.order_payments ?? 0) + billParts;
+  return { ...summary, rows: { ...summary.rows, ...repairs, order_payments } };
 }
 
 /**
@@ -285,6 +307,8 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     // instalments. Before the drawer, which reads the cash sales left.
     Object.assign(rows, await seedCredit(trx, { anchor }));
     options.log?.info({ receivables: rows.receivables }, 'demo: sales on credit');
+    // Cash always lands (decision 0075): the cash orders handed over get their paid cash part, before the drawer.
+    rows.order_payments += await seedCashParts(trx);
     // The cash drawer (issue 40 §3): a month of the counter's registers, fed by that month's cash at the counter.
     Object.assign(rows, await seedCash(trx, { anchor, scale }));
     options.log?.info({ sessions: rows.cash_sessions }, "demo: the counter's registers");
@@ -317,6 +341,8 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     // Used phones taken in over the year (issue 42 §1), through the stock module: after the entries, the next ids.
     Object.assign(rows, await seedTradeIns(trx, { anchor, scale, storage: options.storage }));
     options.log?.info({ tradeIns: rows.trade_ins }, 'demo: used phones taken in');
+    // The cash orders handed over by the later steps (quotes converted, exchanges): their paid part too.
+    rows.order_payments += await seedCashParts(trx);
     Object.assign(rows, sink.counts());
   });
   const summary = { scale, ms: Date.now() - started, rows, ordersByStatus };

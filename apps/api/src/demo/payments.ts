@@ -10,7 +10,7 @@ import {
   pixTxid,
   splitCents,
 } from '@backoffice/contract';
-import type { Insertable, Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database, OrderPaymentsTable } from '../db/schema';
 import { insertMany } from './bulk';
 import { COMPANY } from './settings';
@@ -138,4 +138,32 @@ export async function seedPayments(trx: Transaction<Database>): Promise<number> 
   }
   await insertMany(trx, 'order_payments', parts);
   return parts.length;
+}
+
+/**
+ * Cash always lands (decision 0075): every delivered or finished cash order (not a card at the door) gets, for what
+ * its confirmed parts leave unpaid, the confirmed cash part the server records at its handover — the courier's at
+ * the door (`at_door`, in his name, when delivered), else the counter's (in the name and at the moment of its first
+ * 'Finalizados', the handover the drawer's month reads). Run after the sales on credit (they turn cash sales into
+ * 'A prazo') and before the drawer, whose entries then name these parts. Answers how many were written.
+ */
+export async function seedCashParts(trx: Transaction<Database>): Promise<number> {
+  const result = await sql`insert into order_payments
+      (order_id, seq, method, amount_cents, status, at_door, created_by, created_at, confirmed_at)
+    select o.id, coalesce(paid.last_seq, 0) + 1, 'CASH', o.total_cents - coalesce(paid.cents, 0), 'CONFIRMED',
+      d.created_at is not null,
+      case when d.created_at is not null then coalesce(o.deliverer_id, d.employee_id) else h.employee_id end,
+      coalesce(d.created_at, h.created_at, o.finished_at, o.updated_at),
+      coalesce(d.created_at, h.created_at, o.finished_at, o.updated_at)
+    from orders o
+    left join (select order_id, max(seq) as last_seq,
+                 sum(amount_cents) filter (where status = 'CONFIRMED') as cents
+               from order_payments group by order_id) paid on paid.order_id = o.id
+    left join lateral (select employee_id, created_at from order_status_history
+                       where order_id = o.id and status = ${ORDER_STATUS.ENTREGUE} order by id limit 1) d on true
+    left join lateral (select employee_id, created_at from order_status_history
+                       where order_id = o.id and status = ${ORDER_STATUS.FINALIZADOS} order by id limit 1) h on true
+    where o.status in (${ORDER_STATUS.ENTREGUE}, ${ORDER_STATUS.FINALIZADOS}) and o.payment_method = 'CASH'
+      and not o.card_on_delivery and o.total_cents > coalesce(paid.cents, 0)`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
 }

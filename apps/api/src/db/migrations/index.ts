@@ -79,6 +79,7 @@ import { repairPasswordSealed } from './0087-repair-password-sealed';
 import { counterSales } from './0088-counter-sales';
 import { payablePaymentExtras } from './0090-payable-payment-extras';
 import { certificateIcpBrasil } from './0091-certificate-icp-brasil';
+import { cashAlwaysLands } from './0092-cash-always-lands';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -162,6 +163,7 @@ export const migrations: Record<string, Migration> = {
   '0088-counter-sales': counterSales,
   '0090-payable-payment-extras': payablePaymentExtras,
   '0091-certificate-icp-brasil': certificateIcpBrasil,
+  '0092-cash-always-lands': cashAlwaysLands,
 };
 
 export const migrationProvider: MigrationProvider = {

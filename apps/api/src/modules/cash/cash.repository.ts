@@ -84,6 +84,16 @@ const toSession = (row: Record<string, unknown>): SessionRow => ({
 });
 
 export const cashRepository = {
+  async anyActiveRegister(db: Executor): Promise<boolean> {
+    const row = await db
+      .selectFrom('cash_registers')
+      .select('id')
+      .where('active', '=', true)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async registers(db: Executor): Promise<RegisterRow[]> {
     return db.selectFrom('cash_registers').select(['id', 'name', 'active']).orderBy('name').orderBy('id').execute();
   },

@@ -25,7 +25,7 @@ import { cashOverview, sessionDetails, sessionsPage } from './cash-views';
  */
 
 /** Cash received or given outside the register's screen, into the open session of who took it. */
-export { type CashReceipt, openRegisterOf, receiveCash } from './receive-cash';
+export { type CashReceipt, openRegisterOf, receiveCash, shopUsesDrawers } from './receive-cash';
 
 /**
  * The bell's branch (issue 54 §6): the closings with a difference waiting for approval that the reader may approve

@@ -200,13 +200,15 @@ describe('a day at the counter', () => {
     expect(closed.totals.expected).toBe(1080);
     expect((await overview(tokens.manager)).pendingApprovals).toBeGreaterThanOrEqual(1);
 
-    // Closed: nothing more lands in it, neither typed nor from a sale.
+    // Closed: nothing more lands in it, neither typed nor from a sale (cash at the counter now needs an open
+    // drawer: refused, decision 0075).
     expectError(await entry(counter.id, { kind: 'TOP_UP', amount: 5 }), 409, 'TRANSITION_REFUSED');
     const later = await cashOrder(ORDER_STATUS.AGUARDANDO_ESTOQUISTA, [1, 0], true);
-    expect(
-      (await call('POST', `/orders/${later.id}/payments`, tokens.attendant, { method: 'CASH', amount: 19.9 }))
-        .statusCode,
-    ).toBe(200);
+    expectError(
+      await call('POST', `/orders/${later.id}/payments`, tokens.attendant, { method: 'CASH', amount: 19.9 }),
+      409,
+      'CASH_DRAWER_CLOSED',
+    );
     expect(session(await call('GET', `/cash-registers/sessions/${closed.id}`, tokens.attendant)).entries).toHaveLength(
       5,
     );

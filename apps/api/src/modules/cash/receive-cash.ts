@@ -63,3 +63,11 @@ export async function openRegisterOf(db: Executor, employeeId: number): Promise<
   const session = await repo.operatorSession(db, employeeId);
   return session ? { id: session.register_id, name: session.register_name } : null;
 }
+
+/**
+ * Whether the shop uses the drawer: at least one active register exists (decision 0075). Then cash taken at the
+ * counter needs the taker's open drawer; a shop without any register keeps taking cash with no drawer.
+ */
+export async function shopUsesDrawers(db: Executor): Promise<boolean> {
+  return repo.anyActiveRegister(db);
+}

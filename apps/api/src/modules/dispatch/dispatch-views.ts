@@ -12,7 +12,7 @@ import {
 } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
 import { isoTimestamp } from '../../lib/iso-timestamp';
-import { dueCents } from '../orders/payment-facts.service';
+import { courierDueCents, dueCents } from '../orders/payment-facts.service';
 import { type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
 
 /* The dispatch's answers: an order of the board, a run (in full or by its orders' codes), a settlement. */
@@ -21,11 +21,14 @@ export const S = ORDER_STATUS;
 
 type CollectRow = Pick<DispatchOrderRow, 'payment_method' | 'status' | 'total_cents' | 'payment_parts'>;
 
-/** The cash the courier collects at the door (`amountToCollect`: a cash order's total less its paid parts, else 0). */
+/**
+ * The cash the courier collects at the door (`amountToCollect`: a cash order's total less the parts paid before it
+ * left, else 0). The cash part recorded as he delivers (decision 0075) is still his to hand over: not taken off.
+ */
 export const cashCents = (row: CollectRow) =>
   amountToCollect(
     { paymentMethod: row.payment_method, statusKey: row.status },
-    dueCents(row.total_cents, row.payment_parts),
+    courierDueCents(row.total_cents, row.payment_parts),
   );
 
 /** What every view of a run says of it: its departure, courier, the cash its `orders` collect, its settlement. */

@@ -24,7 +24,7 @@ export const PIX_WAITING = sql<boolean>`(p.order_id is not null and p.confirmed_
  */
 export const PAYMENT_PARTS = sql<PartFacts[] | null>`(select json_agg(json_build_object('method', p.method,
   'amount', p.amount_cents, 'status', p.status, 'kind', p.card_kind, 'brand', p.card_brand,
-  'instalments', p.instalments, 'fee', p.fee_cents) order by p.seq) from order_payments p where p.order_id = o.id)`;
+  'instalments', p.instalments, 'fee', p.fee_cents, 'door', p.at_door) order by p.seq) from order_payments p where p.order_id = o.id)`;
 
 /** `PAYMENT_PARTS` as the driver answered it (json: an array; as text from some drivers; null without parts). */
 export function partsOf(value: PartFacts[] | string | null | undefined): PartFacts[] {
@@ -37,6 +37,18 @@ export function dueCents(totalCents: number, parts: PartFacts[] | string | null 
   return dueAtHandoverCents(
     totalCents,
     partsOf(parts).map((part) => ({ status: part.status, amountCents: part.amount })),
+  );
+}
+
+/**
+ * The cash a courier collects at the door for an order (cents): what was due when it left, the parts paid before
+ * (a Pix, a card at the shop) taken off, the cash part he collected on delivering (`door`, decision 0075) not: the
+ * settlement still counts that as his to hand over.
+ */
+export function courierDueCents(totalCents: number, parts: PartFacts[] | string | null | undefined): number {
+  return dueCents(
+    totalCents,
+    partsOf(parts).filter((part) => !part.door),
   );
 }
 

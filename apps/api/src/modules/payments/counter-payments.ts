@@ -2,9 +2,10 @@ import { CASH_TEXTS, type CardData, COUNTER_TEXTS } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import { openRegisterOf, receiveCash } from '../cash/cash.service';
+import { receiveCash, shopUsesDrawers } from '../cash/cash.service';
 import { cardSettings } from '../settings/settings.service';
 import { cardFigures } from './card-parts';
+import { assertCashDrawer } from './cash-parts';
 import { orderPaymentsRepository as repo } from './order-payments.repository';
 
 /** A payment taken at the counter, in cents: cash (its part of the total) or a card with its machine receipt. */
@@ -14,7 +15,8 @@ export type CounterPart =
 
 /**
  * Refused before anything is written (409 CASH_DRAWER_CLOSED) when the sale takes cash and the seller has no drawer
- * open: cash at the counter always lands in the open drawer of who sells (issue 54 §2). Answers the drawer's name.
+ * open: cash at the counter always lands in the open drawer of who sells (`assertCashDrawer`, decision 0075; a shop
+ * without any register keeps selling). Answers the drawer's name.
  */
 export async function assertCounterDrawer(
   trx: Transaction<Database>,
@@ -22,9 +24,7 @@ export async function assertCounterDrawer(
   parts: ReadonlyArray<CounterPart>,
 ): Promise<string | null> {
   if (!parts.some((part) => part.method === 'CASH')) return null;
-  const register = await openRegisterOf(trx, employeeId);
-  if (!register) throw conflict(COUNTER_TEXTS.drawerClosed, 'CASH_DRAWER_CLOSED');
-  return register.name;
+  return assertCashDrawer(trx, employeeId, COUNTER_TEXTS.drawerClosed);
 }
 
 /**
@@ -61,6 +61,6 @@ export async function recordCounterPayments(
       orderId,
       paymentId: id,
     });
-    if (!landed) throw conflict(CASH_TEXTS.notYourRegister, 'CASH_DRAWER_CLOSED');
+    if (!landed && (await shopUsesDrawers(trx))) throw conflict(CASH_TEXTS.notYourRegister, 'CASH_DRAWER_CLOSED');
   }
 }

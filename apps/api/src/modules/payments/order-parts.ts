@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   centsToReais,
-  dueAtHandoverCents,
   ORDER_PAYMENT_TEXTS,
-  ORDER_STATUS,
   type OrderPaymentBody,
   type OrderPaymentClose,
   type OrderPayments,
@@ -27,14 +25,14 @@ import {
   claimOrderRequest,
   lockOrder,
   type MoveActor,
-  type MoveContext,
   recordOrderNote,
   type SystemActor,
 } from '../orders/workflow.service';
 import { cardSettings } from '../settings/settings.service';
 import { cardFigures } from './card-parts';
+import { assertCashDrawer } from './cash-parts';
 import { orderPaymentsRepository as repo } from './order-payments.repository';
-import { assertTakesParts, settleIfPaidByParts } from './part-rules';
+import { assertTakesParts, partsRefusal, settleIfPaidByParts } from './part-rules';
 import { brl, describePart, factsOf, partTxid, refundToApi, toApi } from './part-views';
 
 /** The command name a part's Idempotency-Key is claimed under (order_move_requests.command). */
@@ -95,20 +93,6 @@ export async function addTradeInPart(
 }
 
 /**
- * A cash order handed over at the counter ('Finalizar' from 'Aguardando cliente': a pickup, or an order the
- * courier brought back) is paid there: what it still owes in cash lands in the open register of who finalizes it
- * (decision 0053). Delivered orders' cash comes with the courier's settlement instead.
- */
-export async function recordCashAtCounter(context: MoveContext): Promise<void> {
-  const { trx, order, action, employeeId } = context;
-  if (action !== 'finalize' || order.status !== ORDER_STATUS.AGUARDANDO_CLIENTE || employeeId === null) return;
-  if ((await repo.paymentMethod(trx, order.id)) !== 'CASH') return;
-  const parts = await repo.ofOrder(trx, order.id);
-  const dueCents = dueAtHandoverCents(order.total_cents, factsOf(parts), await repo.refundedCents(trx, order.id));
-  await receiveCash(trx, { employeeId, kind: 'SALE', amountCents: dueCents, orderId: order.id });
-}
-
-/**
  * Split and card payments of an order (issue 38 §2, decision 0042): its parts, a new part (idempotent by its
  * Idempotency-Key, the moves' mechanism), a part refused or reversed. Each write runs in one transaction
  * with the order's row locked first: two parts for the same balance queue, and the second sees what the
@@ -119,7 +103,7 @@ export function orderParts(db: DB) {
     await assertOrderReadable(db, principal, orderId, PAYMENT_TEXTS.orderNotFound);
     const order = await db
       .selectFrom('orders')
-      .select(['id', 'total_cents'])
+      .select(['id', 'code', 'status', 'total_cents'])
       .where('id', '=', orderId)
       .executeTakeFirst();
     if (!order) throw notFound(PAYMENT_TEXTS.orderNotFound);
@@ -127,7 +111,9 @@ export function orderParts(db: DB) {
     const refunds = await repo.refundsOf(db, orderId);
     const refunded = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
     const balance = partsBalance(order.total_cents, factsOf(rows), refunded);
+    const held = rows.some((p) => p.status === 'PENDING' || p.status === 'CONFIRMED');
     return {
+      takesParts: balance.dueCents > 0 && (await partsRefusal(db, order, held)) === null,
       orderId,
       total: centsToReais(order.total_cents),
       paid: centsToReais(balance.confirmedCents),
@@ -160,6 +146,10 @@ export function orderParts(db: DB) {
         parts.some((p) => p.status === 'PENDING' || p.status === 'CONFIRMED'),
       );
       const amountCents = reaisToCents(body.amount);
+      // Cash at the counter needs the open drawer of who takes it (decision 0075), checked before anything is written.
+      if (body.method === 'CASH') {
+        await assertCashDrawer(trx, principal.employeeId, ORDER_PAYMENT_TEXTS.drawerClosed(brl(amountCents)));
+      }
       const { dueCents } = partsBalance(order.total_cents, factsOf(parts), await repo.refundedCents(trx, order.id));
       if (dueCents <= 0) throw conflict(ORDER_PAYMENT_TEXTS.nothingDue, 'PAYMENT_OVERPAID', { due: 0 });
       if (amountCents > dueCents) {
@@ -183,7 +173,7 @@ export function orderParts(db: DB) {
         created_at: at,
         confirmed_at: pending ? null : at,
       });
-      // Cash taken at the counter lands in the open register of who took it (decision 0053).
+      // Cash taken at the counter lands in the open drawer of who took it (decisions 0053, 0075).
       if (body.method === 'CASH') {
         await receiveCash(trx, {
           employeeId: principal.employeeId,

@@ -11,9 +11,11 @@ import { orderRefunds } from './order-refunds';
 
 /** A card charged at the sale, or at the door by the courier. */
 export { recordCardAtDoor, recordCheckoutCard } from './card-parts';
+/** Cash always lands (decision 0075): the drawer it needs, a cash order's due at the counter or at the door. */
+export { assertCashDrawer, recordCashAtCounter, recordCashAtDoor } from './cash-parts';
 export { assertCounterDrawer, type CounterPart, recordCounterPayments } from './counter-payments';
-/** A used phone as a part, and a cash order's due paid at the counter. */
-export { addTradeInPart, recordCashAtCounter } from './order-parts';
+/** A used phone as a part. */
+export { addTradeInPart } from './order-parts';
 /** A changed total weighed against the parts, and the refund it owes. */
 export { assertPartsCovered, partsHeld, recordRefund } from './order-refunds';
 /** Whether the parts settle the order, and the move they make when they do. */

@@ -17,21 +17,34 @@ import { orderPaymentsRepository as repo } from './order-payments.repository';
 import { brl, factsOf } from './part-views';
 
 /**
- * Whether the order may take a new part now: not in a final status; not already paid whole by its own Pix
- * (the webhook's or a match by hand); and either still waiting for its payment (PIX_PAYABLE_STATUSES), paid
- * when handed over (PAID_AT_HANDOVER: cash, a card on delivery), or already paid in parts (a reversed part reopened its balance).
+ * Why the order may not take a new part now, or null when it may: not in a final status; not already paid whole
+ * by its own Pix (the webhook's or a match by hand); and either still waiting for its payment
+ * (PIX_PAYABLE_STATUSES), paid when handed over (PAID_AT_HANDOVER: cash, a card on delivery), or already paid in
+ * parts (a reversed part reopened its balance). The payments box reads it too (`takesParts`): no balance offered
+ * that the server would refuse.
  */
+export async function partsRefusal(
+  db: Executor,
+  order: Pick<LockedOrder, 'id' | 'code' | 'status'>,
+  hasParts: boolean,
+): Promise<string | null> {
+  const status = orderStatusLabel(order.status);
+  if (isFinalOrderStatus(order.status)) return ORDER_PAYMENT_TEXTS.notPayable(order.code, status);
+  if (await repo.wholePix(db, order.id)) return ORDER_PAYMENT_TEXTS.alreadyPaidWhole(order.code);
+  if (PIX_PAYABLE_STATUSES.includes(order.status as OrderStatusKey) || hasParts) return null;
+  const method = await repo.paymentMethod(db, order.id);
+  if (!method || !PAID_AT_HANDOVER.includes(method)) return ORDER_PAYMENT_TEXTS.alreadyPaidWhole(order.code);
+  return null;
+}
+
+/** `partsRefusal` as a 409, in the caller's transaction with the order locked. */
 export async function assertTakesParts(
   trx: Transaction<Database>,
   order: LockedOrder,
   hasParts: boolean,
 ): Promise<void> {
-  const status = orderStatusLabel(order.status);
-  if (isFinalOrderStatus(order.status)) throw conflict(ORDER_PAYMENT_TEXTS.notPayable(order.code, status));
-  if (await repo.wholePix(trx, order.id)) throw conflict(ORDER_PAYMENT_TEXTS.alreadyPaidWhole(order.code));
-  if (PIX_PAYABLE_STATUSES.includes(order.status as OrderStatusKey) || hasParts) return;
-  const method = await repo.paymentMethod(trx, order.id);
-  if (!method || !PAID_AT_HANDOVER.includes(method)) throw conflict(ORDER_PAYMENT_TEXTS.alreadyPaidWhole(order.code));
+  const refusal = await partsRefusal(trx, order, hasParts);
+  if (refusal) throw conflict(refusal);
 }
 
 /**

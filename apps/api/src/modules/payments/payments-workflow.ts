@@ -2,7 +2,7 @@ import { ORDER_TEXTS, pixPaysTotal, settlesPayment } from '@backoffice/contract'
 import { badRequest } from '../../lib/errors';
 import { pixOfOrder } from '../orders/payment-facts.service';
 import { onMoveEnd, onRequirement } from '../orders/workflow.service';
-import { paidByParts, recordCardAtDoor, recordCashAtCounter } from './order-payments.service';
+import { paidByParts, recordCardAtDoor, recordCashAtCounter, recordCashAtDoor } from './order-payments.service';
 import { pixReceivedRepository as pixRepo } from './pix-received.repository';
 
 /**
@@ -25,6 +25,8 @@ export function registerPaymentsWorkflow(): void {
   });
   // The courier's card at the door, typed on delivering (decision 0042's amendment): its part, in the delivery.
   onMoveEnd('cardAtDoor', recordCardAtDoor);
-  // A cash order paid at the counter on its handover: into the finalizer's open register (decision 0053).
+  // A cash order paid at the counter on its handover: a part, into the finalizer's open drawer (decision 0075).
   onMoveEnd('cashAtCounter', recordCashAtCounter);
+  // A cash order delivered: a part collected at the door, the courier's until his settlement (decision 0075).
+  onMoveEnd('cashAtDoor', recordCashAtDoor);
 }

@@ -81,7 +81,15 @@ export async function repairDetail(
       row.warranty_source && row.warranty_until
         ? { source: row.warranty_source as RepairWarrantySource, until: isoTimestamp(row.warranty_until) }
         : null,
-    order: row.order_id !== null && row.order_code !== null ? { id: row.order_id, code: row.order_code } : null,
+    order:
+      row.order_id !== null && row.order_code !== null && row.order_payment_method !== null
+        ? {
+            id: row.order_id,
+            code: row.order_code,
+            paymentMethod: row.order_payment_method,
+            due: centsToReais(Number(row.order_due_cents ?? 0)),
+          }
+        : null,
     deliveredAt: row.delivered_at ? isoTimestamp(row.delivered_at) : null,
     repairWarrantyEndsAt: row.warranty_ends_at ? isoTimestamp(row.warranty_ends_at) : null,
     statusUrl: url,

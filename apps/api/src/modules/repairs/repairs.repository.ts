@@ -4,6 +4,7 @@ import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import type { Repairs } from '../../db/schema.generated';
 import { folded, isStorableId, searchWords } from '../../lib/sql-input';
+import { DUE_AT_HANDOVER } from '../orders/payment-facts.service';
 
 /** SQL of the service orders (issue 42 §2): every function takes `db` or the caller's transaction. */
 
@@ -38,6 +39,7 @@ const DETAIL_COLUMNS = [
   'r.updated_at',
   'o.id as order_id',
   'o.code as order_code',
+  'o.payment_method as order_payment_method',
 ] as const;
 
 export interface RepairFilter {
@@ -62,6 +64,8 @@ function detailQuery(db: Executor) {
       .select(sql<string>`r.estimated_date::text`.as('estimated_date'))
       // Whether a device password is kept, never the sealed value itself (device-password.ts).
       .select(sql<boolean>`r.device_password_sealed is not null`.as('has_device_password'))
+      // What the bill still asks at the counter (its total less its confirmed parts): the delivery dialog says it.
+      .select(DUE_AT_HANDOVER.as('order_due_cents'))
   );
 }
 export type RepairRow = NonNullable<Awaited<ReturnType<ReturnType<typeof detailQuery>['executeTakeFirst']>>>;

@@ -154,6 +154,9 @@ describe("POST /api/counter/sales: 'Concluir venda' at the counter", () => {
 
   it('cash without an open drawer is refused and nothing is sold; a card-only sale needs none', async () => {
     const p = await products();
+    // The shop uses drawers (a register exists), but the administrator has none open.
+    const made = await call('POST', '/cash-registers', tokens.admin, { name: `Caixa balcão ${++registers}` });
+    expect(made.statusCode, made.body).toBe(201);
     const refused = expectApiError(
       await call('POST', '/counter/sales', tokens.admin, issueSale(p)),
       409,

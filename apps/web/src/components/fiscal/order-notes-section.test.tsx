@@ -57,7 +57,18 @@ function openDetails(
     },
     'GET /api/fiscal/notes/7/danfe.pdf': { body: {} },
     [`GET /api/orders/${order.orderId}/payments`]: {
-      body: { data: { orderId: order.orderId, total: 0, paid: 0, pending: 0, due: 0, paidInFull: true, parts: [] } },
+      body: {
+        data: {
+          orderId: order.orderId,
+          total: 0,
+          paid: 0,
+          pending: 0,
+          due: 0,
+          paidInFull: true,
+          takesParts: false,
+          parts: [],
+        },
+      },
     },
   });
   const { unmount } = renderPage(<OrderDetailsDialog open order={order} onClose={() => undefined} />);

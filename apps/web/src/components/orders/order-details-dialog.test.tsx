@@ -30,7 +30,9 @@ function rowValues() {
 function noParts(orderId: number) {
   return {
     [`GET /api/orders/${orderId}/payments`]: {
-      body: { data: { orderId, total: 19.9, paid: 0, pending: 0, due: 19.9, paidInFull: false, parts: [] } },
+      body: {
+        data: { orderId, total: 19.9, paid: 0, pending: 0, due: 19.9, paidInFull: false, takesParts: true, parts: [] },
+      },
     },
     'GET /api/settings/card-fees': { body: { data: DEFAULT_CARD_SETTINGS } },
   };

@@ -82,8 +82,8 @@ const EMPTY: Values = {
 
 /**
  * 'Pagamentos' of the order details (issue 38, decision 0042): every part (method, amount, status, the card's
- * brand, instalments and fee, the Pix part's own code while it waits), what is paid and what is due, and for
- * whoever manages orders a form to add a part (the amount typed as 1.234,56; a card's kind, brand,
+ * brand, instalments and fee, the Pix part's own code while it waits), what is paid and, while the order takes
+ * parts (`takesParts`, decision 0075), what is due and for whoever manages orders a form to add a part (the amount typed as 1.234,56; a card's kind, brand,
  * instalments, NSU and authorisation code — never its number).
  */
 export function OrderPaymentsSection({ orderId }: { orderId: number }) {
@@ -153,7 +153,8 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
                 sx={{ bgcolor: WAITING.bg, color: WAITING.fg, border: 1, borderColor: WAITING.fg }}
               />
             ) : null}
-            <Chip size="small" label={`${T.balance}: ${formatMoney(data.due)}`} />
+            {/* A balance only where a part would be taken (decision 0075): a finished or paid order shows what was paid. */}
+            {data.takesParts ? <Chip size="small" label={`${T.balance}: ${formatMoney(data.due)}`} /> : null}
           </Stack>
           {data.parts.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
@@ -204,17 +205,17 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
                 <PixCode payload={part.pix?.payload ?? ''} size={144} />
               </Box>
             ))}
-          {canAdd && data.due > 0 && !adding ? (
+          {canAdd && data.takesParts && !adding ? (
             <Button sx={{ mt: 1 }} onClick={() => setAdding(true)}>
               {T.add}
             </Button>
           ) : null}
-          {canTradeIn && data.due > 0 && !adding ? (
+          {canTradeIn && data.takesParts && !adding ? (
             <Button sx={{ mt: 1 }} component={RouterLink} to={`/admin/trade-ins?pedido=${orderId}`}>
               {ORDER_TEXTS.tradeIn}
             </Button>
           ) : null}
-          {canAdd && adding ? (
+          {canAdd && data.takesParts && adding ? (
             <InlinePaymentForm
               label={T.add}
               onSubmit={submit((values) => add.mutate(values))}

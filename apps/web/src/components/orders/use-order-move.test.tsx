@@ -126,7 +126,7 @@ describe('useOrderMove', () => {
     });
 
     act(() => result.current.mutate({ order: TASK, comment: 'Ninguém atendeu' }));
-    await waitFor(() => expect(failed).toHaveBeenCalledWith(stale));
+    await waitFor(() => expect(failed).toHaveBeenCalledWith(stale, expect.objectContaining({ code: 'STALE_DATA' })));
     expect(closed).not.toHaveBeenCalled();
     // Said inside the dialog (by onError), not by a snackbar that would cover the phone dialog's buttons.
     expect(screen.queryByText(stale)).toBeNull();
@@ -139,7 +139,12 @@ describe('useOrderMove', () => {
     };
     const second = renderHook(() => useOrderMove('customerAbsent', { onError: failed }), { wrapper: fresh });
     act(() => second.result.current.mutate({ order: TASK, comment: 'x'.repeat(501) }));
-    await waitFor(() => expect(failed).toHaveBeenLastCalledWith('O texto pode ter no máximo 500 caracteres.'));
+    await waitFor(() =>
+      expect(failed).toHaveBeenLastCalledWith(
+        'O texto pode ter no máximo 500 caracteres.',
+        expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+      ),
+    );
     expect(freshInvalidated()).toEqual([]);
   });
 });

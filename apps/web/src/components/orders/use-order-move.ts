@@ -42,7 +42,7 @@ export interface OrderMoveOptions {
    * After a failure: show the message inside the dialog, which stays open (then the snackbar stays quiet: on
    * a phone it would cover the dialog's buttons). Without it the snackbar says the message.
    */
-  onError?: (message: string) => void;
+  onError?: (message: string, error: unknown) => void;
   /**
    * When the move may succeed later (no answer, a server error: anything but a business refusal, `isRefusal`),
    * instead of `onError`: the screen keeps the move to send it later (the field phone's outbox), with the
@@ -116,7 +116,7 @@ export function useOrderMove<N extends OrderCommandName>(name: N, options: Order
         options.onTryLater(vars as OrderMoveVars<OrderCommandName>, error);
         return;
       }
-      options.onError?.(message);
+      options.onError?.(message, error);
     },
   });
 }

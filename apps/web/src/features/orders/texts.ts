@@ -134,6 +134,10 @@ export const ORDERS_PAGE_TEXTS = {
       confirm: 'Finalizar pedido',
       danger: false,
     },
+    /** A cash order handed over at the counter (decision 0075): what to receive, into whose drawer. */
+    receiveCash: (amount: string) => `Receber ${amount} em dinheiro: entra no seu caixa aberto.`,
+    openCash: 'Abrir caixa',
+    openCashHint: "Abra o seu caixa em 'Caixa' e finalize de novo.",
     refuseCredit: {
       title: (code: string) => `Reprovar a venda a prazo ${code}`,
       text: (customer: string, total: string) =>
@@ -159,7 +163,14 @@ export const ORDERS_PAGE_TEXTS = {
       confirm: string;
       danger: boolean;
     }
-  > & { reason: string; back: string; final: string },
+  > & {
+    reason: string;
+    back: string;
+    final: string;
+    receiveCash: (amount: string) => string;
+    openCash: string;
+    openCashHint: string;
+  },
   /** Issue 38 §5 (decision 0044): an order changed before separation. */
   edit: {
     title: (code: string) => `Editar pedido ${code}`,

@@ -161,6 +161,13 @@ export const REPAIRS_TEXTS = {
   deliverTitle: (number: number) => `Entregar ao cliente a OS ${number}`,
   deliverText:
     'O cliente assina abaixo ao retirar o aparelho. A senha guardada é apagada e a garantia do reparo começa.',
+  /** What the bill asks as the device leaves (decision 0075): said in the delivery dialog. */
+  deliverReceiveCash: (amount: string) => `Receber ${amount} em dinheiro`,
+  deliverReceive: (amount: string, method: string) => `Receber ${amount} (${method})`,
+  deliverCashDrawer: 'O dinheiro entra no seu caixa aberto e fica registrado como pago na OS.',
+  deliverPaid: (method: string) => `Pago (${method}): nada a receber`,
+  openCash: 'Abrir caixa',
+  openCashHint: "Abra o seu caixa em 'Caixa' e confirme a entrega de novo.",
   signatureLabel: 'Quadro de assinatura do cliente',
   signatureRequired: REPAIR_TEXTS.signatureRequired,
   clear: 'Limpar',

@@ -67,7 +67,10 @@ export default function CounterPage() {
   const discountCents = parseReais(discount) ?? 0;
   const figures = saleFigures(lines, discountCents, payments);
   const mySession = drawer.data?.registers.find((register) => register.openSession?.id === drawer.data?.mySessionId);
-  const needsDrawer = payments.some((payment) => payment.method === 'CASH') && !drawer.data?.mySessionId;
+  // The server's rule (decision 0075): cash needs the seller's open drawer where the shop uses drawers (an active
+  // register); a shop without any keeps selling.
+  const usesDrawers = drawer.data?.registers.some((register) => register.active) ?? true;
+  const needsDrawer = payments.some((payment) => payment.method === 'CASH') && usesDrawers && !drawer.data?.mySessionId;
 
   const reset = () => {
     setLines([]);

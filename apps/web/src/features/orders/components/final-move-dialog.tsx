@@ -1,10 +1,13 @@
-import type { FinalOrderCommand, OrderSummary } from '@backoffice/contract';
+import { type FinalOrderCommand, ORDER_STATUS, type OrderSummary } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
-import { useEffect } from 'react';
+import Button from '@mui/material/Button';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { OrderReasonField, useOrderReasonForm } from '../../../components/orders/order-reason-form';
 import { useOrderMove } from '../../../components/orders/use-order-move';
+import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { ORDERS_PAGE_TEXTS } from '../texts';
 
@@ -28,7 +31,18 @@ interface Props {
  * open with the reason typed.
  */
 export function FinalMoveDialog({ move, order, comment = '', onDone, onClose }: Props) {
-  const moveCall = useOrderMove(move ?? 'cancel', { closeDialog: onClose, onSuccess: () => onDone?.() });
+  /** 'Finalizar' refused (a cash order, the clerk's drawer closed: decision 0075): the server's words and 'Abrir caixa'. */
+  const [refusal, setRefusal] = useState<{ message: string; drawerClosed: boolean } | null>(null);
+  const moveCall = useOrderMove(move ?? 'cancel', {
+    closeDialog: onClose,
+    onSuccess: () => onDone?.(),
+    ...(move === 'finalize'
+      ? {
+          onError: (message: string, error: unknown) =>
+            setRefusal({ message, drawerClosed: error instanceof ApiError && error.code === 'CASH_DRAWER_CLOSED' }),
+        }
+      : {}),
+  });
   const {
     control,
     reset,
@@ -37,9 +51,14 @@ export function FinalMoveDialog({ move, order, comment = '', onDone, onClose }: 
   } = useOrderReasonForm();
   useEffect(() => {
     if (order && move) reset({ comment });
+    setRefusal(null);
   }, [order, move, comment, reset]);
   if (!order || !move) return null;
   const texts = T[move];
+  const cashDue =
+    move === 'finalize' && order.paymentMethod === 'CASH' && order.statusKey === ORDER_STATUS.AGUARDANDO_CLIENTE
+      ? (order.cashToCollect ?? order.total)
+      : 0;
   return (
     <FormDialog
       open
@@ -58,6 +77,27 @@ export function FinalMoveDialog({ move, order, comment = '', onDone, onClose }: 
       <Alert severity={texts.danger ? 'warning' : 'info'} sx={{ mb: 2 }}>
         {texts.text(order.customer, formatMoney(order.total), order.code)} {T.final}
       </Alert>
+      {cashDue > 0 ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {T.receiveCash(formatMoney(cashDue))}
+        </Alert>
+      ) : null}
+      {refusal ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            refusal.drawerClosed ? (
+              <Button color="inherit" size="small" component={RouterLink} to="/admin/cash">
+                {T.openCash}
+              </Button>
+            ) : undefined
+          }
+        >
+          {refusal.message}
+          {refusal.drawerClosed ? ` ${T.openCashHint}` : ''}
+        </Alert>
+      ) : null}
       <OrderReasonField control={control} label={T.reason} helperText={texts.reasonHelp} />
     </FormDialog>
   );

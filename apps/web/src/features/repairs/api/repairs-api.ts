@@ -171,7 +171,9 @@ export interface RepairMoveVars {
  * one is refused, 409): the service order answered replaces the cached one; the lists and the queue are read again,
  * and the bell (late ones) and the orders when the move billed one.
  */
-export function useRepairMove(options: { closeDialog?: () => void; onError?: (message: string) => void } = {}) {
+export function useRepairMove(
+  options: { closeDialog?: () => void; onError?: (message: string, error: unknown) => void } = {},
+) {
   return useApiMutation<Repair, RepairMoveVars>({
     mutationFn: async ({ repair, action, body }) =>
       (
@@ -190,7 +192,7 @@ export function useRepairMove(options: { closeDialog?: () => void; onError?: (me
       ...(vars.action === 'approve' ? [['orders'], ['products']] : []),
     ],
     errorInDialog: options.onError !== undefined,
-    onError: (_error, message) => options.onError?.(message),
+    onError: (error, message) => options.onError?.(message, error),
     ...(options.closeDialog ? { closeDialog: options.closeDialog } : {}),
   });
 }

@@ -7,7 +7,9 @@ import {
   type RepairAction,
   type RepairMoveBody,
 } from '@backoffice/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -18,9 +20,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { WriteFormDialog } from '../../../components/form/write-form-dialog';
 import { SignaturePad } from '../../../components/signature-pad';
+import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useRepairMove } from '../api/repairs-api';
 import { REPAIRS_TEXTS as T } from '../texts';
@@ -69,7 +73,15 @@ export function MoveDialog({ repair, action, onClose }: { repair: Repair; action
   const [note, setNote] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const move = useRepairMove({ closeDialog: onClose, onError: setProblem });
+  /** The server refused the cash: the clerk has no drawer open (decision 0075); 'Abrir caixa' is offered. */
+  const [drawerClosed, setDrawerClosed] = useState(false);
+  const move = useRepairMove({
+    closeDialog: onClose,
+    onError: (message, error) => {
+      setProblem(message);
+      setDrawerClosed(error instanceof ApiError && error.code === 'CASH_DRAWER_CLOSED');
+    },
+  });
   const busy = move.isPending;
   const label = REPAIR_ACTION_LABELS[action];
   const due = !repair.underWarranty && repair.total > 0;
@@ -134,6 +146,19 @@ export function MoveDialog({ repair, action, onClose }: { repair: Repair; action
         {action === 'returnDevice' ? <Typography>{T.returnText}</Typography> : null}
         {action === 'deliver' ? (
           <>
+            <BillToReceive order={repair.order} />
+            {drawerClosed ? (
+              <Alert
+                severity="warning"
+                action={
+                  <Button color="inherit" size="small" component={RouterLink} to="/admin/cash">
+                    {T.openCash}
+                  </Button>
+                }
+              >
+                {T.openCashHint}
+              </Alert>
+            ) : null}
             <Typography>{T.deliverText}</Typography>
             <Box>
               <SignaturePad
@@ -160,5 +185,28 @@ export function MoveDialog({ repair, action, onClose }: { repair: Repair; action
         ) : null}
       </Stack>
     </WriteFormDialog>
+  );
+}
+
+/**
+ * What the repair's bill asks as the device leaves (decision 0075): 'Receber R$ 500,00 em dinheiro' (into the
+ * clerk's open drawer), another method's amount, or that it is paid. Nothing without a bill (under warranty).
+ */
+function BillToReceive({ order }: { order: Repair['order'] }) {
+  if (!order) return null;
+  const method = PAYMENT_METHOD_LABELS[order.paymentMethod];
+  if (order.due <= 0) return <Typography sx={{ fontWeight: 600 }}>{T.deliverPaid(method)}</Typography>;
+  const cash = order.paymentMethod === 'CASH';
+  return (
+    <Box>
+      <Typography variant="h6" component="p">
+        {cash ? T.deliverReceiveCash(formatMoney(order.due)) : T.deliverReceive(formatMoney(order.due), method)}
+      </Typography>
+      {cash ? (
+        <Typography variant="body2" color="text.secondary">
+          {T.deliverCashDrawer}
+        </Typography>
+      ) : null}
+    </Box>
   );
 }
