@@ -6,7 +6,8 @@ import { runStatements } from './run-statements';
  * door on delivering (he holds it until his run's settlement puts it in a drawer; the settlement still counts it as
  * the cash he owes). And the backfill: every order already delivered (5) or finalized (13) paid in cash (not a card
  * at the door) whose confirmed parts are short of its total gets one confirmed cash part for the difference, at its
- * `finished_at` (else `updated_at`); one that went through 'Entregue' was collected at the door.
+ * `finished_at` (else `updated_at`); one that went through 'Entregue' was collected at the door. A drawer's SALE entry
+ * that took such an order's cash at the counter names its part.
  */
 export const cashAlwaysLands: Migration = {
   async up(db) {
@@ -22,6 +23,13 @@ export const cashAlwaysLands: Migration = {
                    from order_payments group by order_id) paid on paid.order_id = o.id
         where o.status in (5, 13) and o.payment_method = 'CASH' and not o.card_on_delivery
           and o.total_cents > coalesce(paid.cents, 0)`,
+      // The cash a drawer already took at the counter for such an order (its SALE entry, naming no part) now names
+      // the part it was: the cash flow counts that money once, by its part.
+      `update cash_entries e set payment_id = p.id
+        from order_payments p
+        where e.kind = 'SALE' and e.payment_id is null and e.order_id = p.order_id
+          and p.method = 'CASH' and p.status = 'CONFIRMED' and not p.at_door and p.created_by is null
+          and p.amount_cents = e.amount_cents`,
     ]);
   },
   async down(db) {

@@ -19,7 +19,8 @@ export const cashFlowRepository = {
   /**
    * The sales' money per business day of [from, until). In: every Pix the bank received (an order's, a part's, an
    * instalment's, one not identified) when it was paid; the confirmed cash parts and the Pix parts confirmed by
-   * hand (the bank's are its Pix: not counted again; the drawer's entry of a cash part is the same money); a whole
+   * hand (the bank's are its Pix: not counted again; the drawer's entry of a cash part is the same money; a cash part
+   * the courier collected at the door, `at_door`, is the cash he declares at his settlement: counted there); a whole
    * order's transfer or Pix confirmed by hand (its proof approved: when it first reached 'Aguardando estoquista',
    * unless the bank's Pix received is its); the cash an order paid at the counter without parts (the drawer's SALE
    * without a part); the cash a courier handed in
@@ -41,7 +42,7 @@ export const cashFlowRepository = {
         select ${day('p.confirmed_at')}, p.amount_cents::bigint, 0
         from order_payments p
         where p.status = 'CONFIRMED' and (p.method = 'CASH' or (p.method = 'PIX' and p.end_to_end_id is null))
-          and ${within('p.confirmed_at')}
+          and not p.at_door and ${within('p.confirmed_at')}
         union all
         select ${day('h.created_at')}, o.total_cents::bigint, 0
         from order_status_history h join orders o on o.id = h.order_id

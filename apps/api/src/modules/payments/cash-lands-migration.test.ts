@@ -68,6 +68,28 @@ describe('migration 0092-cash-always-lands on a database with finished orders', 
       deliveryType: 2,
     });
 
+    // The pickup's R$ 100,00 taken by an open drawer at the counter (a SALE entry naming no part, as before 0092).
+    const drawer = await t.db
+      .insertInto('cash_registers')
+      .values({ name: 'Caixa 0092' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const session = await t.db
+      .insertInto('cash_sessions')
+      .values({ register_id: drawer.id, operator_id: world.staff.attendant, float_cents: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('cash_entries')
+      .values({
+        session_id: session.id,
+        kind: 'SALE',
+        amount_cents: 10_000,
+        order_id: pickup.id,
+        employee_id: world.staff.attendant,
+      })
+      .execute();
+
     await migrateToLatest(t.db);
 
     const parts = await sql<{ order_id: number; seq: number; method: string; cents: number; door: boolean; at: Date }>`
@@ -81,5 +103,17 @@ describe('migration 0092-cash-always-lands on a database with finished orders', 
     ]);
     expect(new Date(parts.rows[0]?.at as Date).toISOString()).toBe(finishedAt.toISOString());
     expect([card.id, door.id, waiting.id].some((id) => parts.rows.some((p) => p.order_id === id))).toBe(false);
+    // The drawer's entry now names the pickup's part: the cash flow counts that money once.
+    const entry = await t.db
+      .selectFrom('cash_entries')
+      .select('payment_id')
+      .where('order_id', '=', pickup.id)
+      .executeTakeFirstOrThrow();
+    const pickupPart = await t.db
+      .selectFrom('order_payments')
+      .select('id')
+      .where('order_id', '=', pickup.id)
+      .executeTakeFirstOrThrow();
+    expect(entry.payment_id).toBe(pickupPart.id);
   });
 });

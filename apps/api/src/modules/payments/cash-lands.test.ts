@@ -1,4 +1,5 @@
 import {
+  cashFlowSchema,
   cashSessionDetailsSchema,
   courierRunSchema,
   DEFAULT_DELIVERY_DEPARTURES,
@@ -231,6 +232,13 @@ describe('a cash order handed over at the counter', () => {
 
 describe('a cash order delivered by the courier', () => {
   it("records the cash collected at the door as paid; the run's R$ 480,00 is still what the settlement expects", async () => {
+    const receivedToday = async () => {
+      const res = await call('GET', '/cash-flow', tokens.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      const flow = cashFlowSchema.parse(res.json().data);
+      return flow.rows.find((row) => row.start === flow.today)?.received ?? 0;
+    };
+    const before = await receivedToday();
     const drawer = await register(100);
     // 5 × 50,00 + 15,00 = 265,00 and 4 × 50,00 + 15,00 = 215,00: R$ 480,00 in cash.
     const orders = [
@@ -282,5 +290,7 @@ describe('a cash order delivered by the courier', () => {
     const session = await mySession(drawer);
     expect(session.totals).toMatchObject({ in: 480, expected: 580 });
     expect(session.entries.map((e) => [e.kind, e.amount])).toEqual([['SETTLEMENT', 480]]);
+    // 'Fluxo de caixa' takes the R$ 480,00 once, at the settlement (the door's parts are that same money).
+    expect(Number(((await receivedToday()) - before).toFixed(2))).toBe(480);
   });
 });
