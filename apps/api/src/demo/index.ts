@@ -53,25 +53,18 @@ export interface SeedSummary {
 export const DEMO_SIZE = { customers: 300, products: 400, orders: 3_000 } as const;
 
 /**
- * The demo business: the demo roles and employees, then a year of a phone and accessories shop in
- * São Paulo, generated from a fixed seed (the same every run, relative to today's date).
+ * Runs `seed` with the shop's active registers set aside, then back: what it hands over in cash at a moment before the
+ * drawers' month is recorded as paid without a drawer taking it (a shop without drawers, decision 0075), whether or
+ * not the payments' move handlers are registered (the server's seeding has them, the tests' may not).
  */
-export async function seedDemo(db: DB, options: SeedOptions): Promise<SeedSummary> {
-  await seedFoundation(db);
-  const summary = await seedBusiness(db, options);
-  // The repair counter (issue 42 §2): a year of service orders, then its day, through the repairs service at their
-  // moments (its own transactions, after the year's).
-  // The year's repair bills were paid before the drawers' month: the registers stay aside while they are handed
-  // over (as for a shop without drawers, decision 0075: the part is recorded, no drawer takes it).
+async function withDrawersAside<T>(db: DB | Transaction<Database>, seed: () => Promise<T>): Promise<T> {
   const registers = await db
     .updateTable('cash_registers')
     .set({ active: false })
     .where('active', '=', true)
     .returning('id')
     .execute();
-  const repairs = await seedRepairs(db, options);
-  // Their bills handed over in cash get their paid part (where the payments' move handlers were not registered).
-  const billParts = await db.transaction().execute((trx) => seedCashParts(trx));
+  const result = await seed();
   if (registers.length > 0) {
     await db
       .updateTable('cash_registers')
@@ -83,6 +76,25 @@ export async function seedDemo(db: DB, options: SeedOptions): Promise<SeedSummar
       )
       .execute();
   }
+  return result;
+}
+
+/**
+ * The demo business: the demo roles and employees, then a year of a phone and accessories shop in
+ * São Paulo, generated from a fixed seed (the same every run, relative to today's date).
+ */
+export async function seedDemo(db: DB, options: SeedOptions): Promise<SeedSummary> {
+  await seedFoundation(db);
+  const summary = await seedBusiness(db, options);
+  // The repair counter (issue 42 §2): a year of service orders, then its day, through the repairs service at their
+  // moments (its own transactions, after the year's).
+  // The year's repair bills were paid before the drawers' month: the registers stay aside while they are handed
+  // over (as for a shop without drawers, decision 0075: the part is recorded, no drawer takes it).
+  const { repairs, billParts } = await withDrawersAside(db, async () => {
+    const repairs = await seedRepairs(db, options);
+    // Their bills handed over in cash get their paid part (where the payments' move handlers were not registered).
+    return { repairs, billParts: await db.transaction().execute((trx) => seedCashParts(trx)) };
+  });
   options.log?.info(repairs, 'demo: the repair counter');
   const order_payments = (summary.rows.order_payments ?? 0) + billParts;
   return { ...summary, rows: { ...summary.rows, ...repairs, order_payments } };
@@ -339,7 +351,11 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     rows.purchases = (yearPurchases.purchases ?? 0) + today.purchases;
     rows.purchase_items = (yearPurchases.purchase_items ?? 0) + today.purchase_items;
     // Used phones taken in over the year (issue 42 §1), through the stock module: after the entries, the next ids.
-    Object.assign(rows, await seedTradeIns(trx, { anchor, scale, storage: options.storage }));
+    // Their sales are handed over before the drawers' month: the registers stay aside meanwhile (decision 0075).
+    Object.assign(
+      rows,
+      await withDrawersAside(trx, () => seedTradeIns(trx, { anchor, scale, storage: options.storage })),
+    );
     options.log?.info({ tradeIns: rows.trade_ins }, 'demo: used phones taken in');
     // The cash orders handed over by the later steps (quotes converted, exchanges): their paid part too.
     rows.order_payments += await seedCashParts(trx);
