@@ -65,7 +65,8 @@ module.exports = {
         pathNot: [
           '^apps/api/src/modules/$1/',
           '^apps/api/src/modules/[^/]+/[^/]+\\.service\\.ts$',
-          '^apps/api/src/modules/[^/]+/test-[^/]+\\.ts$',
+          // Its test helpers, also those of a folder of its own (purchases/nfe/test-nfe.ts).
+          '^apps/api/src/modules/[^/]+/([^/]+/)?test-[^/]+\\.ts$',
         ],
       },
     },
