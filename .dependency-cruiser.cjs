@@ -66,7 +66,8 @@ module.exports = {
           '^apps/api/src/modules/$1/',
           '^apps/api/src/modules/[^/]+/[^/]+\\.service\\.ts$',
           // Its test helpers, also those of a folder of its own (purchases/nfe/test-nfe.ts).
-          '^apps/api/src/modules/[^/]+/([^/]+/)?test-[^/]+\\.ts$',
+          '^apps/api/src/modules/[^/]+/test-[^/]+\\.ts$',
+          '^apps/api/src/modules/[^/]+/[^/]+/test-[^/]+\\.ts$',
         ],
       },
     },
