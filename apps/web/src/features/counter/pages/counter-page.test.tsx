@@ -21,6 +21,7 @@ function openCounter(sale: (call: MockCall) => { status?: number; body?: unknown
       body: { customers: call.url.includes('search=Joana') ? [JOANA] : [], total: 1 },
     }),
     'POST /api/counter/sales': sale,
+    'GET /api/orders/90/receipt.pdf': { body: {} },
   });
   renderPage(<CounterPage />);
   return calls;
@@ -36,7 +37,10 @@ async function scanCapa(user: ReturnType<typeof userEvent.setup>) {
 
 const totalText = () => screen.getByLabelText('Total').textContent?.replace(/\s/g, ' ');
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe("'Balcão': line discounts and the customer", () => {
   it("a 7 % line discount on 3 cases is R$ 27,28 (half up) and the server's refusal above the maximum is shown", async () => {
@@ -101,6 +105,13 @@ describe("'Balcão': line discounts and the customer", () => {
       payments: [{ method: 'CASH', amount: 110 }],
     });
     expect(sent?.body).not.toHaveProperty('noteDocument');
+    // 'Imprimir comprovante': the order's 80 mm receipt opened for the printer.
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    // jsdom has no object URLs: the PDF's blob gets this one.
+    Object.assign(URL, { createObjectURL: () => 'blob:comprovante', revokeObjectURL: () => {} });
+    await user.click(screen.getByRole('button', { name: 'Imprimir comprovante' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:comprovante', '_blank'));
+    expect(calls.some((call) => call.url === '/api/orders/90/receipt.pdf')).toBe(true);
     // Back to the walk-in: the next sale's search is at the list price again.
     await user.click(screen.getByRole('button', { name: 'Nova venda' }));
     expect(await screen.findByText(/Vendendo ao Consumidor final/)).toBeTruthy();

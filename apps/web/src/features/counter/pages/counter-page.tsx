@@ -31,6 +31,7 @@ import { CounterCustomerPicker } from '../components/counter-customer';
 import { CounterDiscounts } from '../components/counter-discounts';
 import { CounterLines } from '../components/counter-lines';
 import { CounterPayments } from '../components/counter-payments';
+import { CounterReceiptButton } from '../components/counter-receipt-button';
 import { OpenDrawerDialog } from '../components/open-drawer-dialog';
 import {
   addLine,
@@ -279,6 +280,7 @@ export default function CounterPage() {
             </Typography>
           </DialogContent>
           <DialogActions>
+            <CounterReceiptButton orderId={done.orderId} code={done.code} />
             <Button variant="contained" autoFocus onClick={reset}>
               {T.newSale}
             </Button>
