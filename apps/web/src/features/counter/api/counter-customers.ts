@@ -78,9 +78,12 @@ export function useCounterCustomer(
     setCustomer(next);
     const email = next?.email ?? walkInEmail;
     if (!email || lines.length === 0) return;
-    void pricesFor(email, lines).then((prices) =>
-      setLines((old) => old.map((line) => ({ ...line, unitCents: prices.get(line.productId) ?? line.unitCents }))),
-    );
+    pricesFor(email, lines)
+      .then((prices) =>
+        setLines((old) => old.map((line) => ({ ...line, unitCents: prices.get(line.productId) ?? line.unitCents }))),
+      )
+      // No answer: the lines keep their prices; 'Concluir venda' is then refused with the server's total (STALE_DATA).
+      .catch(() => undefined);
   };
   return [customer, pick] as const;
 }
