@@ -157,3 +157,28 @@ export function counterPaymentsCheck(
   }
   return { ok: true, changeCents: receivedCents - cashCents, cashCents };
 }
+
+/**
+ * The counter's 'Comprovante de venda' (80 mm, GET /api/orders/{id}/receipt.pdf) when the sale has no NFC-e to
+ * print: the shop, the sale, its items, discounts, total and payments (the cash received and the change), and
+ * that it is not a fiscal document.
+ */
+export const COUNTER_RECEIPT_TEXTS = {
+  title: 'Comprovante de venda',
+  order: (code: string) => `Pedido ${code}`,
+  seller: 'Vendedor',
+  customer: 'Cliente',
+  noteDocument: 'CPF/CNPJ',
+  items: 'Itens',
+  item: (quantity: number, unit: string) => `${quantity} × ${unit}`,
+  itemDiscount: 'Desconto',
+  subtotal: 'Subtotal',
+  discount: 'Descontos',
+  total: 'Total',
+  payments: 'Pagamentos',
+  received: 'Valor recebido',
+  change: 'Troco',
+  noFiscalValue: 'Documento sem valor fiscal',
+  thanks: 'Obrigado pela preferência!',
+  notFound: 'Pedido não encontrado.',
+} as const;

@@ -545,6 +545,7 @@ export interface OrderPayments {
   nsu: string | null;
   order_id: number;
   pix_txid: string | null;
+  received_cents: number | null;
   seq: number;
   settlement_days: number | null;
   status: PartStatusColumn;

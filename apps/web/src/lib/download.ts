@@ -11,8 +11,25 @@ export async function downloadFile(
   path: string,
   options: { query?: Record<string, QueryValue>; fileName: string },
 ): Promise<void> {
+  saveBlob(await fetchFile(path, options.query), options.fileName);
+}
+
+/**
+ * Opens a PDF the API builds (a receipt to print) in a new tab, the browser's viewer printing it; saved as
+ * `fileName` instead when the browser blocks the tab. Failures as `downloadFile`'s.
+ */
+export async function openFile(path: string, options: { fileName: string }): Promise<void> {
+  const blob = await fetchFile(path);
+  const href = URL.createObjectURL(blob);
+  if (!window.open(href, '_blank')) saveBlob(blob, options.fileName);
+  // The tab has read it by then; a minute keeps it for a slow printer dialog.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** The file at `path` with the bearer token (see `downloadFile`). */
+async function fetchFile(path: string, query: Record<string, QueryValue> = {}): Promise<Blob> {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {}))
+  for (const [key, value] of Object.entries(query))
     if (value !== null && value !== undefined && value !== '') params.append(key, String(value));
   const qs = params.toString();
   const session = getSession();
@@ -30,7 +47,7 @@ export async function downloadFile(
     const errors = Array.isArray(body?.errors) ? body.errors.filter((e): e is string => typeof e === 'string') : [];
     throw new ApiError(response.status, errors);
   }
-  saveBlob(await response.blob(), options.fileName);
+  return response.blob();
 }
 
 /** Saves `blob` as a file named `fileName` (the browser's download). */

@@ -80,6 +80,7 @@ import { counterSales } from './0088-counter-sales';
 import { payablePaymentExtras } from './0090-payable-payment-extras';
 import { certificateIcpBrasil } from './0091-certificate-icp-brasil';
 import { cashAlwaysLands } from './0092-cash-always-lands';
+import { counterCashReceived } from './0094-counter-cash-received';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -164,6 +165,7 @@ export const migrations: Record<string, Migration> = {
   '0090-payable-payment-extras': payablePaymentExtras,
   '0091-certificate-icp-brasil': certificateIcpBrasil,
   '0092-cash-always-lands': cashAlwaysLands,
+  '0094-counter-cash-received': counterCashReceived,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,8 @@ import type { FiscalIssuerBody } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import { bearer, type TestApp } from '../../test/helpers';
 import { createOrderWorld, type OrderWorld } from '../orders/test-orders';
+import { buildNfe } from './nfe/nfe-builder';
+import { TEST_SIGNER, workedExample } from './nfe/test-notes';
 import { TEST_CERTIFICATE_CNPJ } from './test-certificate';
 import { issuerBody, simplesProfileBody } from './test-fiscal-bodies';
 
@@ -73,4 +75,42 @@ export function uploadCertificate(t: TestApp, token: string, pfx: Buffer | undef
     headers: { ...bearer(token), ...body.headers },
     payload: body.payload,
   });
+}
+
+/**
+ * An NFC-e of `orderId` stored as the sender leaves it (the worked example as a consumer's note, R$ 2.000,00,
+ * signed; series 1, `number`), in `status`: for the readers of an order's DANFE NFC-e (the counter's receipt).
+ */
+export async function storeTestNfce(
+  db: DB,
+  orderId: number,
+  status: 'AUTHORIZED' | 'CONTINGENCY' | 'REJECTED',
+  number: number,
+) {
+  const input = workedExample({
+    number,
+    model: 65,
+    recipient: null,
+    freightCents: 0,
+    freightMode: 9,
+    payments: [{ type: '17', amountCents: 200_000 }],
+    csc: { id: '000001', token: 'CSC-DE-TESTE-0123456789' },
+  });
+  const note = buildNfe(input, TEST_SIGNER);
+  await db
+    .insertInto('fiscal_notes')
+    .values({
+      order_id: orderId,
+      model: 65,
+      series: input.series,
+      number: input.number,
+      access_key: note.accessKey,
+      environment: input.environment,
+      issued_at: new Date(),
+      status,
+      total_cents: 200_000,
+      xml: note.xml,
+    })
+    .execute();
+  return note.accessKey;
 }

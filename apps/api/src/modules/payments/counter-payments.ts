@@ -8,9 +8,12 @@ import { cardFigures } from './card-parts';
 import { assertCashDrawer } from './cash-parts';
 import { orderPaymentsRepository as repo } from './order-payments.repository';
 
-/** A payment taken at the counter, in cents: cash (its part of the total) or a card with its machine receipt. */
+/**
+ * A payment taken at the counter, in cents: cash (its part of the total, and the 'valor recebido' when the clerk
+ * typed it: kept for the receipt's change) or a card with its machine receipt.
+ */
 export type CounterPart =
-  | { method: 'CASH'; amountCents: number }
+  | { method: 'CASH'; amountCents: number; receivedCents?: number | undefined }
   | { method: 'CARD'; amountCents: number; card: CardData };
 
 /**
@@ -49,6 +52,7 @@ export async function recordCounterPayments(
       amount_cents: part.amountCents,
       status: 'CONFIRMED',
       ...(part.method === 'CARD' && settings ? cardFigures(settings, part.amountCents, part.card) : {}),
+      ...(part.method === 'CASH' && part.receivedCents !== undefined ? { received_cents: part.receivedCents } : {}),
       created_by: employeeId,
       created_at: at,
       confirmed_at: at,

@@ -40,7 +40,11 @@ const AT_THE_COUNTER: DeliveryChoices = {
 function partsOf(body: CounterSaleBody): CounterPart[] {
   return body.payments.map((payment) =>
     payment.method === 'CASH'
-      ? { method: 'CASH', amountCents: reaisToCents(payment.amount) }
+      ? {
+          method: 'CASH',
+          amountCents: reaisToCents(payment.amount),
+          receivedCents: payment.received === undefined ? undefined : reaisToCents(payment.received),
+        }
       : { method: 'CARD', amountCents: reaisToCents(payment.amount), card: payment.card },
   );
 }

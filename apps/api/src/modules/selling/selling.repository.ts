@@ -396,4 +396,46 @@ export const sellingRepository = {
       .where('id', 'in', storable)
       .execute();
   },
+
+  /** An order as its receipt prints it: the sale, who sold it, the buyer, the lines and the payments received. */
+  async orderForReceipt(db: Executor, orderId: number) {
+    const order = await db
+      .selectFrom('orders as o')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .leftJoin('employees as e', 'e.id', 'o.attendant_id')
+      .select([
+        'o.id',
+        'o.code',
+        'o.created_at',
+        'o.attendant_id',
+        'o.note_document',
+        'o.items_total_cents',
+        'o.shipping_cost_cents',
+        'o.fast_delivery_tax_cents',
+        'o.warranty_cents',
+        'o.discount_cents',
+        'o.total_cents',
+        'c.name as customer_name',
+        'c.document as customer_document',
+        'c.status as customer_status',
+        'e.name as seller_name',
+      ])
+      .where('o.id', '=', orderId)
+      .executeTakeFirst();
+    if (!order) return undefined;
+    const items = await db
+      .selectFrom('order_items')
+      .select(['product_code', 'product_name', 'quantity', 'unit_price_cents', 'total_cents', 'discount_cents'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+    const payments = await db
+      .selectFrom('order_payments')
+      .select(['method', 'amount_cents', 'received_cents', 'card_kind', 'card_brand', 'instalments'])
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'CONFIRMED')
+      .orderBy('seq')
+      .execute();
+    return { order, items, payments };
+  },
 };

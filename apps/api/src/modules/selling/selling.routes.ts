@@ -23,6 +23,7 @@ import {
   orderDiscountResponseSchema,
   orderEditBodySchema,
   orderEditResultSchema,
+  orderIdParamSchema,
   PERMISSIONS,
   preCheckoutQuerySchema,
   preCheckoutResponseSchema,
@@ -361,5 +362,30 @@ function registerCounterRoutes(app: App, service: SellingService) {
     async (request) => ({
       data: await service.sellAtCounter(principalOf(request), request.body, request.headers['idempotency-key']),
     }),
+  );
+  app.get(
+    '/orders/:id/receipt.pdf',
+    {
+      config: { permissions: [INTERNAL_SALES, PERMISSIONS.orders, PERMISSIONS.products] },
+      schema: {
+        tags,
+        summary:
+          "'Imprimir comprovante' (80 mm): o DANFE NFC-e do pedido quando a NFC-e dele está autorizada ou em contingência; senão o 'Comprovante de venda' sem valor fiscal (loja, itens, descontos, total, pagamentos com valor recebido e troco). Quem lê pedidos lê o de qualquer um; o vendedor, os que ele vendeu (404 nos outros)",
+        params: z.object({ id: orderIdParamSchema }),
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { pdf, kind } = await service.receipt(principalOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="${kind === 'nfce' ? 'danfe-nfce' : 'comprovante'}-${request.params.id}.pdf"`,
+        )
+        .header('x-receipt-kind', kind)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 }

@@ -5,6 +5,7 @@ import { discountChange } from './change-discount';
 import { checkoutUseCases } from './checkout';
 import { counterSaleUseCases } from './counter-sale';
 import { preCheckoutUseCase } from './pre-checkout';
+import { saleReceiptUseCase } from './sale-receipt';
 import { productSearch } from './search-products';
 
 /**
@@ -38,6 +39,7 @@ export function createSellingService(db: DB, storage: Storage) {
     ...cartUseCases(db, storage),
     ...checkoutUseCases(db, storage),
     ...counterSaleUseCases(db, storage),
+    ...saleReceiptUseCase(db),
   };
 }
 

@@ -136,6 +136,18 @@ export const notesRepository = {
     return { series: Number(row.series), number: Number(row.number) };
   },
 
+  /** The order's NFC-e whose DANFE goes with the goods: authorised, or issued in offline contingency. */
+  async printableNfceOf(db: Executor, orderId: number) {
+    return db
+      .selectFrom('fiscal_notes')
+      .select(['id', 'xml', 'proc_xml', 'access_key'])
+      .where('order_id', '=', orderId)
+      .where('model', '=', 65)
+      .where('status', 'in', ['AUTHORIZED', 'CONTINGENCY'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  },
+
   async aliveNoteOf(db: Executor, orderId: number) {
     return db
       .selectFrom('fiscal_notes')

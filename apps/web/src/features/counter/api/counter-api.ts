@@ -26,7 +26,7 @@ export function useWalkIn() {
   });
 }
 
-/** Search as you type: the products at the walk-in's (list) price, in stock first. */
+/** Search as you type: the products at the buyer's level price (the walk-in's: the list price), in stock first. */
 export function useCounterSearch(email: string | undefined, term: string) {
   const search = term.trim();
   return useQuery({
@@ -62,7 +62,7 @@ export function useOpenDrawer(onDone: () => void) {
   });
 }
 
-/** POST /counter/sales with the attempt's key: a retry after a lost answer is the same sale. */
+/** POST /counter/sales with the attempt's key: a retry after a lost answer is the same sale; its refusal on screen. */
 export function useCounterSale(onDone: (sale: CounterSaleResponse) => void) {
   return useApiMutation<CounterSaleResponse, { body: CounterSaleBody; key: string }>({
     mutationFn: async ({ body, key }) =>
@@ -75,6 +75,9 @@ export function useCounterSale(onDone: (sale: CounterSaleResponse) => void) {
       ).data,
     failure: T.failed,
     invalidate: [keys.drawer],
+    // The refusal (a discount above the seller's maximum, a closed drawer…) is said beside the totals, where it
+    // stays while the clerk fixes the sale.
+    errorInDialog: true,
     onSuccess: onDone,
   });
 }

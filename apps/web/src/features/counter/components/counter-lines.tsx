@@ -5,15 +5,22 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DiscountField } from '../../../components/discount-field';
 import { type CounterLineState, withQuantity } from '../lib/counter-sale';
 import { COUNTER_SCREEN_TEXTS as T } from '../texts';
 
-/** The sale's lines: quantity typed, a phone's IMEIs per unit, removed with one click. */
+/**
+ * The sale's lines: quantity typed, the line's own discount (R$ or %: what it takes off and the line after it, as
+ * `lineDiscounts` worked it out), a phone's IMEIs per unit, removed with one click.
+ */
 export function CounterLines({
   lines,
+  lineDiscounts,
   onChange,
 }: {
   lines: readonly CounterLineState[];
+  /** Each line's own discount in cents, by product (the sale's figures). */
+  lineDiscounts: ReadonlyMap<number, number>;
   onChange: (lines: CounterLineState[]) => void;
 }) {
   const replace = (index: number, line: CounterLineState | null) =>
@@ -54,6 +61,22 @@ export function CounterLines({
             <IconButton aria-label={`${T.remove} ${line.name}`} onClick={() => replace(index, null)}>
               <DeleteOutline />
             </IconButton>
+          </Stack>
+          <Stack direction="row" sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+            <DiscountField
+              label={T.lineDiscount}
+              value={line.discount}
+              settleMs={0}
+              onChange={(discount) => replace(index, { ...line, discount })}
+            />
+            {(lineDiscounts.get(line.productId) ?? 0) > 0 && (
+              <Typography variant="body2" color="success.main">
+                {T.lineAfterDiscount(
+                  formatBRL(centsToReais(lineDiscounts.get(line.productId) ?? 0)),
+                  formatBRL(centsToReais(line.unitCents * line.quantity - (lineDiscounts.get(line.productId) ?? 0))),
+                )}
+              </Typography>
+            )}
           </Stack>
           {line.imeis.map((imei, unit) => (
             <TextField

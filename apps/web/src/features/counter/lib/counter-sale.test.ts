@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addLine, parseReais, saleBody, saleFigures, withQuantity } from './counter-sale';
+import { addLine, type CounterLineState, parseReais, saleBody, saleFigures, withQuantity } from './counter-sale';
 
 const capa = { productId: 1, code: 'CAP-1', name: 'Capa', unitCents: 25_000, stock: 5, serialized: false };
 const cabo = { productId: 2, code: 'CAB-1', name: 'Cabo', unitCents: 12_000, stock: 5, serialized: false };
@@ -40,8 +40,11 @@ describe("'Balcão': the sale as the screen adds it up", () => {
       { id: 1, method: 'CASH' as const, amount: '400,00', received: '500' },
       { id: 2, method: 'CARD' as const, amount: '170,00', card },
     ];
-    expect(saleFigures(lines, 990, payments)).toEqual({
+    expect(saleFigures(lines, 990, payments)).toMatchObject({
       goodsCents: 57_990,
+      linesDiscountCents: 0,
+      orderDiscountCents: 990,
+      discountError: null,
       totalCents: 57_000,
       paidCents: 57_000,
       remainingCents: 0,
@@ -61,6 +64,44 @@ describe("'Balcão': the sale as the screen adds it up", () => {
       noteDocument: '52998224725',
       expectedTotal: 570,
     });
+  });
+
+  it("line discounts as the server rounds them: 7 % of 3 × 129,90 is 27,28, then the order's 9,90 over the rest", () => {
+    const capas = withQuantity(addLine([], { ...capa, unitCents: 12_990 })[0] as CounterLineState, 3);
+    const lines: CounterLineState[] = [
+      { ...capas, discount: { kind: 'percent', value: 7 } },
+      { ...withQuantity(addLine([], cabo)[0] as CounterLineState, 2), discount: { kind: 'amount', value: 10 } },
+      addLine([], fone)[0] as CounterLineState,
+    ];
+    // 389,70 + 240,00 + 89,90 = 719,60; lines' own 27,28 + 10,00 = 37,28; the rest 682,32 less 9,90 = 672,42.
+    const figures = saleFigures(lines, 990, []);
+    expect(figures).toMatchObject({
+      goodsCents: 71_960,
+      linesDiscountCents: 3_728,
+      orderDiscountCents: 990,
+      totalCents: 67_242,
+      remainingCents: 67_242,
+    });
+    expect([...figures.lineDiscounts]).toEqual([
+      [1, 2_728],
+      [2, 1_000],
+      [3, 0],
+    ]);
+    expect(saleBody(lines, 990, [], '', 67_242).discounts).toEqual({
+      order: { kind: 'amount', value: 9.9 },
+      lines: [
+        { productId: 1, kind: 'percent', value: 7 },
+        { productId: 2, kind: 'amount', value: 10 },
+      ],
+    });
+  });
+
+  it('a line discount above its line takes nothing off and says why; no discount sends none', () => {
+    const [line] = addLine([], cabo) as [CounterLineState];
+    const figures = saleFigures([{ ...line, discount: { kind: 'amount', value: 130 } }], 0, []);
+    expect(figures.totalCents).toBe(12_000);
+    expect(figures.discountError).toMatch(/^O desconto do produto Cabo passa do valor da linha \(R\$\s120,00\)\.$/);
+    expect(saleBody([line], 0, [], '', 12_000)).not.toHaveProperty('discounts');
   });
 
   it("a phone's line carries one IMEI field per unit", () => {

@@ -1,4 +1,11 @@
-import type { CardData, CounterSaleBody } from '@backoffice/contract';
+import {
+  applyDiscounts,
+  type CardData,
+  type CounterSaleBody,
+  type Discount,
+  DiscountError,
+  type SaleDiscounts,
+} from '@backoffice/contract';
 
 /** A line of the counter's sale as the screen holds it (prices in cents, the IMEIs typed per unit). */
 export interface CounterLineState {
@@ -10,6 +17,8 @@ export interface CounterLineState {
   stock: number;
   serialized: boolean;
   imeis: string[];
+  /** The line's own discount (R$ or %), within the seller's maximum: the server checks it. */
+  discount?: Discount | undefined;
 }
 
 /** A payment as typed: its amount and, for cash, what was handed over; for a card, its receipt. */
@@ -37,14 +46,48 @@ export function centsText(cents: number): string {
   return `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** The sale's figures as the screen shows them (the server computes them again: its total wins). */
+/** The sale's discounts as the API takes them: each line's own, and the order's in R$ (absent when none). */
+export function saleDiscounts(
+  lines: readonly CounterLineState[],
+  orderDiscountCents: number,
+): SaleDiscounts | undefined {
+  const own = lines.flatMap((line) =>
+    line.discount && line.discount.value > 0 ? [{ productId: line.productId, ...line.discount }] : [],
+  );
+  if (own.length === 0 && orderDiscountCents <= 0) return undefined;
+  return {
+    ...(orderDiscountCents > 0 ? { order: { kind: 'amount' as const, value: orderDiscountCents / 100 } } : {}),
+    ...(own.length > 0 ? { lines: own } : {}),
+  };
+}
+
+/**
+ * The sale's figures as the screen shows them, the discounts worked out by the contract's `applyDiscounts` (the
+ * server's own arithmetic: a line's % rounded half up to the cent, the order's discount over the goods after the
+ * lines' own). A discount above its line's or the goods' value is `discountError` and takes nothing off. The server
+ * computes them again: its total wins.
+ */
 export function saleFigures(
   lines: readonly CounterLineState[],
-  discountCents: number,
+  orderDiscountCents: number,
   payments: readonly CounterPaymentState[],
 ) {
-  const goodsCents = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
-  const totalCents = Math.max(0, goodsCents - discountCents);
+  const valued = lines.map((line) => ({
+    productId: line.productId,
+    name: line.name,
+    valueCents: line.unitCents * line.quantity,
+  }));
+  const goodsCents = valued.reduce((sum, line) => sum + line.valueCents, 0);
+  let discounted: ReturnType<typeof applyDiscounts> | null = null;
+  let discountError: string | null = null;
+  try {
+    discounted = applyDiscounts(valued, saleDiscounts(lines, orderDiscountCents));
+  } catch (error) {
+    if (!(error instanceof DiscountError)) throw error;
+    discountError = error.message;
+  }
+  const discountCents = discounted?.discountCents ?? 0;
+  const totalCents = goodsCents - discountCents;
   const paidCents = payments.reduce((sum, payment) => sum + (parseReais(payment.amount) ?? 0), 0);
   const cash = payments.filter((payment) => payment.method === 'CASH');
   const cashCents = cash.reduce((sum, payment) => sum + (parseReais(payment.amount) ?? 0), 0);
@@ -54,6 +97,11 @@ export function saleFigures(
   );
   return {
     goodsCents,
+    /** Each line's own discount, by product. */
+    lineDiscounts: new Map((discounted?.lines ?? []).map((line) => [line.productId, line.ownDiscountCents])),
+    linesDiscountCents: discounted?.linesDiscountCents ?? 0,
+    orderDiscountCents: discounted?.orderDiscountCents ?? 0,
+    discountError,
     totalCents,
     paidCents,
     remainingCents: totalCents - paidCents,
@@ -77,20 +125,21 @@ export function withQuantity(line: CounterLineState, quantity: number): CounterL
 /** POST /api/counter/sales's body from the screen. */
 export function saleBody(
   lines: readonly CounterLineState[],
-  discountCents: number,
+  orderDiscountCents: number,
   payments: readonly CounterPaymentState[],
   noteDocument: string,
   expectedTotalCents: number,
 ): CounterSaleBody {
   const reais = (text: string) => (parseReais(text) ?? 0) / 100;
   const document = noteDocument.replace(/\D/g, '');
+  const discounts = saleDiscounts(lines, orderDiscountCents);
   return {
     items: lines.map((line) => ({
       productId: line.productId,
       quantity: line.quantity,
       ...(line.serialized ? { imeis: line.imeis.map((imei) => imei.trim()) } : {}),
     })),
-    ...(discountCents > 0 ? { discounts: { order: { kind: 'amount' as const, value: discountCents / 100 } } } : {}),
+    ...(discounts ? { discounts } : {}),
     payments: payments.map((payment) =>
       payment.method === 'CASH'
         ? {

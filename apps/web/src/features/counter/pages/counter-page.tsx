@@ -24,9 +24,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { cardSettingsQuery } from '../../../components/payments/card-settings-query';
+import { refusalMessage } from '../../../lib/api-client';
 import { useCounterSale, useCounterSearch, useDrawer, useWalkIn } from '../api/counter-api';
+import { useCounterCustomer } from '../api/counter-customers';
+import { CounterCustomerPicker } from '../components/counter-customer';
+import { CounterDiscounts } from '../components/counter-discounts';
 import { CounterLines } from '../components/counter-lines';
 import { CounterPayments } from '../components/counter-payments';
+import { CounterReceiptButton } from '../components/counter-receipt-button';
 import { OpenDrawerDialog } from '../components/open-drawer-dialog';
 import {
   addLine,
@@ -53,8 +58,10 @@ export default function CounterPage() {
   const drawer = useDrawer();
   const cardSettings = useQuery(cardSettingsQuery);
   const [term, setTerm] = useState('');
-  const results = useCounterSearch(walkIn.data?.email, term);
   const [lines, setLines] = useState<CounterLineState[]>([]);
+  // 'Cliente' (a registered customer at his level's prices) or, none picked, the seller's 'Consumidor final'.
+  const [customer, pickCustomer] = useCounterCustomer(walkIn.data?.email, lines, setLines);
+  const results = useCounterSearch(customer?.email ?? walkIn.data?.email, term);
   const [discount, setDiscount] = useState('');
   const [noteDocument, setNoteDocument] = useState('');
   const [payments, setPayments] = useState<CounterPaymentState[]>([]);
@@ -76,6 +83,7 @@ export default function CounterPage() {
     setLines([]);
     setDiscount('');
     setNoteDocument('');
+    pickCustomer(null);
     setPayments([]);
     setTerm('');
     setKey(crypto.randomUUID());
@@ -110,11 +118,17 @@ export default function CounterPage() {
     [figures.remainingCents],
   );
   const canFinish =
-    lines.length > 0 && payments.length > 0 && figures.remainingCents === 0 && !needsDrawer && !sale.isPending;
+    lines.length > 0 &&
+    payments.length > 0 &&
+    figures.remainingCents === 0 &&
+    !figures.discountError &&
+    !needsDrawer &&
+    !sale.isPending;
   const finish = useCallback(() => {
     if (!canFinish) return;
-    sale.mutate({ body: saleBody(lines, discountCents, payments, noteDocument, figures.totalCents), key });
-  }, [canFinish, sale, lines, discountCents, payments, noteDocument, figures.totalCents, key]);
+    const body = saleBody(lines, discountCents, payments, customer ? '' : noteDocument, figures.totalCents);
+    sale.mutate({ body: customer ? { ...body, customerId: customer.id } : body, key });
+  }, [canFinish, sale, lines, discountCents, payments, noteDocument, customer, figures.totalCents, key]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -180,17 +194,15 @@ export default function CounterPage() {
               </Paper>
             )}
           </Box>
-          <CounterLines lines={lines} onChange={setLines} />
+          <CounterLines lines={lines} lineDiscounts={figures.lineDiscounts} onChange={setLines} />
         </Stack>
         <Paper variant="outlined" sx={{ flex: 2, width: '100%', p: 2 }}>
           <Stack spacing={1.5}>
-            <Typography variant="subtitle2">{T.customer}</Typography>
-            <TextField
-              size="small"
-              label={T.noteDocument}
-              value={noteDocument}
-              onChange={(event) => setNoteDocument(event.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 18 } }}
+            <CounterCustomerPicker
+              customer={customer}
+              onChange={pickCustomer}
+              noteDocument={noteDocument}
+              onNoteDocument={setNoteDocument}
             />
             <TextField
               size="small"
@@ -203,6 +215,7 @@ export default function CounterPage() {
             <Typography>
               {T.goods}: {money(figures.goodsCents)}
             </Typography>
+            <CounterDiscounts figures={figures} refusal={sale.isError ? refusalMessage(sale.error, T.failed) : null} />
             <Typography variant="h5" component="p" aria-label={T.total}>
               {T.total}: {money(figures.totalCents)}
             </Typography>
@@ -267,6 +280,7 @@ export default function CounterPage() {
             </Typography>
           </DialogContent>
           <DialogActions>
+            <CounterReceiptButton orderId={done.orderId} code={done.code} />
             <Button variant="contained" autoFocus onClick={reset}>
               {T.newSale}
             </Button>
