@@ -1,4 +1,4 @@
-import { type CounterSaleResponse, type CounterSaleState, ORDER_STATUS } from '@backoffice/contract';
+import { type CounterPix, type CounterSaleResponse, type CounterSaleState, ORDER_STATUS } from '@backoffice/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import { CounterPixDialog } from './counter-pix-dialog';
 const text = (element: HTMLElement) => (element.textContent ?? '').replace(/\s/g, ' ');
 
 const PAYLOAD = '00020101021226580014br.gov.bcb.pix0115pix@loja.com.br5204000053039865406200.005802BR6304ABCD';
-const PIX = { amount: 200, txid: 'K7M4QPP2', payload: PAYLOAD, status: 'PENDING' as const };
+const PIX: CounterPix = { amount: 200, txid: 'K7M4QPP2', payload: PAYLOAD, status: 'PENDING' };
 
 /** The sale of R$ 300,00 as 'Concluir venda' answered it: R$ 100,00 in cash, R$ 200,00 by Pix still waiting. */
 const sale: CounterSaleResponse = {
