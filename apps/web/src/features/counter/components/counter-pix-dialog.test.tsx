@@ -54,6 +54,7 @@ describe("the counter's Pix dialog (decision 0074)", () => {
     expect(within(dialog).getByRole('img', { name: 'QR Code Pix' })).toBeTruthy();
     expect((within(dialog).getByLabelText('Pix copia e cola') as HTMLTextAreaElement).value).toBe(PAYLOAD);
     expect(text(dialog)).toContain('A mercadoria sai quando o banco confirmar.');
+    expect(text(dialog)).not.toContain('Troco');
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/counter/sales/501')).toHaveLength(1));
 
     // The bank confirms the Pix: the next ask (every few seconds) finds the sale handed over.
@@ -81,9 +82,11 @@ describe("the counter's Pix dialog (decision 0074)", () => {
         return { body: { data: {} } };
       },
     });
-    renderPage(<CounterPixDialog sale={sale} payments={payments} onClose={() => undefined} />);
+    // R$ 150,00 handed over for the R$ 100,00 in cash: the change is given while the Pix waits.
+    renderPage(<CounterPixDialog sale={{ ...sale, change: 50 }} payments={payments} onClose={() => undefined} />);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Pix de R$ 200,00' });
+    expect(text(dialog)).toContain('Troco: R$ 50,00');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar venda' }));
     const confirm = within(dialog).getByRole('button', { name: 'Confirmar cancelamento' });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);

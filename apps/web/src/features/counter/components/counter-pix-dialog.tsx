@@ -91,6 +91,11 @@ export function CounterPixDialog({ sale, payments, onClose }: Props) {
       <DialogTitle>{T.pixTitle(amount)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ alignItems: 'center' }}>
+          {sale.change > 0 && (
+            <Typography variant="h6" component="p">
+              {T.doneChange(formatBRL(sale.change))}
+            </Typography>
+          )}
           {pix.payload ? <PixCode payload={pix.payload} /> : <Alert severity="error">{T.pixNoCode}</Alert>}
           {moved ? (
             <Alert severity="info">{T.orderMoved(orderStatusLabel(statusKey))}</Alert>
