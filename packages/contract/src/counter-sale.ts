@@ -11,7 +11,8 @@ import { ORDER_STATUS_KEYS } from './order-status';
  * 'Balcão' (issue 54 §1, decision 0074): the counter's point of sale. One call sells and hands over: the goods
  * leave the stock, every payment is recorded as received (cash into the clerk's open drawer, cards with their
  * machine receipts), the order is finalized at once (no separation, no packing photo: the customer is standing
- * there) and its NFC-e queued when the shop emits on handover. POST /api/counter/sales.
+ * there) and its NFC-e queued when the shop emits on handover. POST /api/counter/sales. With a Pix part the sale
+ * waits for the bank's confirmation of that part (its QR), then is handed over by the system.
  */
 export const COUNTER_LIMITS = {
   /** Different products in one sale (the cart's limit). */
@@ -42,6 +43,16 @@ export const COUNTER_TEXTS = {
     `O valor recebido (${received}) não cobre a parte em dinheiro (${cash}).`,
   drawerClosed: 'Abra o seu caixa para receber em dinheiro: o dinheiro da venda entra no caixa de quem vende.',
   historyNote: 'Venda no balcão: entregue ao cliente na hora.',
+  onePix: 'Um só pagamento em Pix por venda: o cliente paga o Pix de uma vez pelo QR.',
+  pixWaitingNote: (amount: string) =>
+    `Venda no balcão: aguardando o Pix de ${amount} (o cliente paga pelo QR; a mercadoria sai quando o banco confirmar).`,
+  pixHandOverNote: 'Venda no balcão: Pix confirmado, entregue ao cliente.',
+  pixReceiverMissing:
+    'Para receber Pix no balcão cadastre uma chave Pix ativa e o nome e a cidade do recebedor nas configurações.',
+  notACounterSale: 'Venda no balcão não encontrada.',
+  cancelledPixNote: (reason: string) => `Venda no balcão cancelada antes do Pix: ${reason}`,
+  cancelDrawerClosed: (amount: string) =>
+    `Abra o seu caixa para devolver ${amount} em dinheiro: o dinheiro sai do caixa de quem cancela a venda.`,
 } as const;
 
 const amount = (message: string) =>
@@ -82,6 +93,11 @@ export const counterPaymentSchema = z.discriminatedUnion('method', [
       .optional(),
   }),
   z.strictObject({ method: z.literal('CARD'), amount: amount(COUNTER_TEXTS.amountInvalid), card: cardDataSchema }),
+  /**
+   * Pix paid from the customer's phone at the counter: the sale waits (its goods already held for it) for the bank to
+   * confirm this part (its own txid and BR Code), then is handed over by the system. One per sale.
+   */
+  z.strictObject({ method: z.literal('PIX'), amount: amount(COUNTER_TEXTS.amountInvalid) }),
 ]);
 export type CounterPayment = z.infer<typeof counterPaymentSchema>;
 
@@ -102,7 +118,8 @@ export const counterSaleBodySchema = z.strictObject({
   payments: z
     .array(counterPaymentSchema)
     .min(1, COUNTER_TEXTS.noPayments)
-    .max(COUNTER_LIMITS.maxPayments, COUNTER_TEXTS.tooManyPayments),
+    .max(COUNTER_LIMITS.maxPayments, COUNTER_TEXTS.tooManyPayments)
+    .refine((payments) => payments.filter((payment) => payment.method === 'PIX').length <= 1, COUNTER_TEXTS.onePix),
   /** The total the clerk saw: refused (409 STALE_DATA) when the server's differs. */
   expectedTotal: z.number().min(0).optional(),
   /** Same as the Idempotency-Key header (the header wins). */
@@ -110,23 +127,49 @@ export const counterSaleBodySchema = z.strictObject({
 });
 export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
 
+/** A counter sale's Pix part: what the customer pays from his phone, its txid and, while it waits, its BR Code. */
+export const counterPixSchema = z.object({
+  amount: z.number(),
+  txid: z.string(),
+  /** 'Pix Copia e Cola' (the QR's text); null once the part is no longer waiting. */
+  payload: z.string().nullable(),
+  status: z.enum(['PENDING', 'CONFIRMED', 'REFUSED', 'REVERSED']),
+});
+export type CounterPix = z.infer<typeof counterPixSchema>;
+
+const statusKeySchema = z
+  .number()
+  .int()
+  .refine((key) => (ORDER_STATUS_KEYS as number[]).includes(key));
+
 export const counterSaleResponseSchema = z.object({
   data: z.object({
     orderId: z.number().int(),
     code: z.string(),
-    statusKey: z
-      .number()
-      .int()
-      .refine((key) => (ORDER_STATUS_KEYS as number[]).includes(key)),
+    /** Finalizados; with a Pix part, where the sale waits for the bank (Processando or Aguardando comprovante). */
+    statusKey: statusKeySchema,
     total: z.number(),
     /** 'Troco': what the clerk hands back (cash received minus the cash part). */
     change: z.number(),
     /** The drawer that took the cash, when there was cash. */
     registerName: z.string().nullable(),
+    /** The Pix part the sale waits for; null without one. */
+    pix: counterPixSchema.nullable(),
     replayed: z.boolean(),
   }),
 });
 export type CounterSaleResponse = z.infer<typeof counterSaleResponseSchema>['data'];
+
+/** GET /api/counter/sales/{orderId}: where a counter sale is (the Pix dialog asks until it is Finalizados). */
+export const counterSaleStateSchema = z.object({
+  data: z.object({
+    orderId: z.number().int(),
+    code: z.string(),
+    statusKey: statusKeySchema,
+    pix: counterPixSchema.nullable(),
+  }),
+});
+export type CounterSaleState = z.infer<typeof counterSaleStateSchema>['data'];
 
 /**
  * How a counter sale's payments add up (integer cents): the sum must be the total; a cash payment's 'valor
@@ -134,7 +177,7 @@ export type CounterSaleResponse = z.infer<typeof counterSaleResponseSchema>['dat
  */
 export function counterPaymentsCheck(
   totalCents: number,
-  payments: ReadonlyArray<{ method: 'CASH' | 'CARD'; amountCents: number; receivedCents?: number | undefined }>,
+  payments: ReadonlyArray<{ method: 'CASH' | 'CARD' | 'PIX'; amountCents: number; receivedCents?: number | undefined }>,
 ): { ok: true; changeCents: number; cashCents: number } | { ok: false; message: string } {
   const paidCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
   if (paidCents !== totalCents) {

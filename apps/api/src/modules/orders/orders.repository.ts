@@ -590,9 +590,8 @@ export const ordersRepository = {
     return row?.id;
   },
 
-  /** Whether the order bills a repair (orders.repair_id, migration 0078): its goods never left stock by it. */
-  async billsRepair(db: Executor, orderId: number): Promise<boolean> {
-    const row = await db.selectFrom('orders').select('repair_id').where('id', '=', orderId).executeTakeFirst();
-    return row?.repair_id != null;
+  /** The repair it bills (orders.repair_id, migration 0078: its goods never left stock by it) and who sold it. */
+  repairAndSeller(db: Executor, orderId: number) {
+    return db.selectFrom('orders').select(['repair_id', 'attendant_id']).where('id', '=', orderId).executeTakeFirst();
   },
 };

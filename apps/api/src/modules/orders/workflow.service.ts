@@ -18,7 +18,14 @@ import { type NormalizedPicture, normalizeOrderPicture } from './images';
 import { orderLinesRepository } from './order-lines.repository';
 import { readerOf } from './order-readers';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
-import { nextUpdatedAt, ORDER_IMAGE_FOLDER, recordOrderEvent, storeReceipt, transition } from './workflow';
+import {
+  handOverAtCounter,
+  nextUpdatedAt,
+  ORDER_IMAGE_FOLDER,
+  recordOrderEvent,
+  storeReceipt,
+  transition,
+} from './workflow';
 
 /**
  * The order workflow as every module uses it (issue 37): the order lock, THE move (`transition`), the
@@ -112,37 +119,39 @@ export async function handOverRepairBill(
 }
 
 /**
- * A counter sale handed over (decision 0074), in the sale's transaction, its payments already recorded: the units of
- * its serialized lines named by their IMEIs (refused whole as packing refuses them), then the system's moves in the
- * seller's name, on to the counter ('awaitPickup': nothing to separate) and 'Finalizar', so every module's handover
- * step runs as for any order collected at the store (the NFC-e, the cash still due). Answers the final status.
+ * The units of a counter sale's serialized lines named by their IMEIs (refused whole as packing refuses them), in the
+ * sale's transaction: sold to it at once, so no one else sells them while its Pix waits.
+ */
+export async function takeCounterUnits(
+  trx: Transaction<Database>,
+  orderId: number,
+  units: ReadonlyArray<{ productId: number; imei: string }>,
+): Promise<void> {
+  const items = await repo.items(trx, orderId);
+  await sellUnits(
+    trx,
+    orderId,
+    items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+    units,
+  );
+}
+
+/**
+ * A counter sale handed over (decision 0074), in the sale's transaction, its payments already recorded and its units
+ * named (`takeCounterUnits`): the system's moves in the seller's name, on to the counter ('awaitPickup': nothing to
+ * separate) and 'Finalizar' (`handOverAtCounter`), so every module's handover step runs as for any order collected at
+ * the store (the NFC-e, the cash still due). A sale waiting for its Pix is handed over the same way by the move that
+ * settles it (`transition`). Answers the final status.
  */
 export async function handOverCounterSale(
   trx: Transaction<Database>,
   orderId: number,
   employeeId: number,
-  units: ReadonlyArray<{ productId: number; imei: string }>,
   note: string,
 ): Promise<OrderStatusKey> {
   const order = await repo.lockById(trx, orderId);
   if (!order?.sold_at_counter) throw notFound(ORDER_TEXTS.notFound);
-  const items = await repo.items(trx, order.id);
-  await sellUnits(
-    trx,
-    order.id,
-    items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
-    units,
-  );
-  const actor = { system: true as const, employeeId };
-  const waiting = await transition(trx, order, 'awaitPickup', actor);
-  const finished = await transition(
-    trx,
-    { ...order, status: waiting.status, updated_at: waiting.updatedAt },
-    'finalize',
-    actor,
-    { note },
-  );
-  return finished.status as OrderStatusKey;
+  return (await handOverAtCounter(trx, order, employeeId, { note })).status;
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type CardReceipt,
+  COUNTER_TEXTS,
   EMPLOYEE_FUNC_LABELS,
   EMPLOYEE_FUNCS,
   type EmployeeFunc,
@@ -274,7 +275,7 @@ const effectHandlers: [OrderEffect, EffectHandler][] = [
       if ((await repo.releasedMovements(trx, order.id)) > 0) return;
       // A repair's bill took no stock at placing (its parts left by the repair's REPAIR rows, decision 0059), and
       // its parts are in the customer's device: nothing comes back.
-      if (await repo.billsRepair(trx, order.id)) return;
+      if ((await repo.repairAndSeller(trx, order.id))?.repair_id != null) return;
       const items = await repo.items(trx, order.id);
       const moved = await moveStock(
         trx,
@@ -507,7 +508,31 @@ export async function transition(
     });
     return { transition: move, updatedAt: next.updatedAt, status: next.status };
   }
+  // A counter sale's Pix confirmed (decision 0074): handed over at once in its seller's name, in the same event.
+  if (order.sold_at_counter && settlesPayment(move)) {
+    const seller = (await repo.repairAndSeller(trx, order.id))?.attendant_id ?? null;
+    const next = await handOverAtCounter(trx, { ...order, status: move.to, updated_at: at }, seller, {
+      note: COUNTER_TEXTS.pixHandOverNote,
+    });
+    return { transition: move, updatedAt: next.updatedAt, status: next.status };
+  }
   return { transition: move, updatedAt: at, status: move.to };
+}
+
+/**
+ * A counter sale handed over (decision 0074), its payment settled and its units named: the system's moves in
+ * `employeeId`'s name, on to the counter ('awaitPickup': nothing to separate) and 'Finalizar' with `note`, so every
+ * module's handover step runs as for any order collected at the store (the NFC-e, the cash still due).
+ */
+export async function handOverAtCounter(
+  trx: Transaction<Database>,
+  order: LockedOrder,
+  employeeId: number | null,
+  input: { note: string },
+): Promise<TransitionResult> {
+  const actor = { system: true as const, employeeId };
+  const waiting = await transition(trx, order, 'awaitPickup', actor);
+  return transition(trx, { ...order, status: waiting.status, updated_at: waiting.updatedAt }, 'finalize', actor, input);
 }
 
 /** One event of an order: what `recordOrderEvent` writes. */

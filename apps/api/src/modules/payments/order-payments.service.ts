@@ -13,7 +13,14 @@ import { orderRefunds } from './order-refunds';
 export { recordCardAtDoor, recordCheckoutCard } from './card-parts';
 /** Cash always lands (decision 0075): the drawer it needs, a cash order's due at the counter or at the door. */
 export { assertCashDrawer, recordCashAtCounter, recordCashAtDoor } from './cash-parts';
-export { assertCounterDrawer, type CounterPart, recordCounterPayments } from './counter-payments';
+export {
+  assertCounterDrawer,
+  assertCounterPixReceiver,
+  type CounterPart,
+  counterPixPart,
+  recordCounterPayments,
+  undoCounterParts,
+} from './counter-payments';
 /** A used phone as a part. */
 export { addTradeInPart } from './order-parts';
 /** A changed total weighed against the parts, and the refund it owes. */

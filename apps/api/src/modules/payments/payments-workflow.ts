@@ -2,7 +2,13 @@ import { ORDER_TEXTS, pixPaysTotal, settlesPayment } from '@backoffice/contract'
 import { badRequest } from '../../lib/errors';
 import { pixOfOrder } from '../orders/payment-facts.service';
 import { onMoveEnd, onRequirement } from '../orders/workflow.service';
-import { paidByParts, recordCardAtDoor, recordCashAtCounter, recordCashAtDoor } from './order-payments.service';
+import {
+  paidByParts,
+  recordCardAtDoor,
+  recordCashAtCounter,
+  recordCashAtDoor,
+  undoCounterParts,
+} from './order-payments.service';
 import { pixReceivedRepository as pixRepo } from './pix-received.repository';
 
 /**
@@ -29,4 +35,6 @@ export function registerPaymentsWorkflow(): void {
   onMoveEnd('cashAtCounter', recordCashAtCounter);
   // A cash order delivered: a part collected at the door, the courier's until his settlement (decision 0075).
   onMoveEnd('cashAtDoor', recordCashAtDoor);
+  // A counter sale cancelled while it waits for its Pix: its parts undone, its cash given back (decision 0074).
+  onMoveEnd('counterCancel', undoCounterParts);
 }

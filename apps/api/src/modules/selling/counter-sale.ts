@@ -2,6 +2,7 @@ import {
   COUNTER_TEXTS,
   type CounterSaleBody,
   type CounterSaleResponse,
+  type CounterSaleState,
   centsToReais,
   counterPaymentsCheck,
   DELIVERY_TYPES,
@@ -14,13 +15,21 @@ import {
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { walkInCustomer } from '../customers/customers.service';
-import { handOverCounterSale } from '../orders/workflow.service';
-import { assertCounterDrawer, type CounterPart, recordCounterPayments } from '../payments/order-payments.service';
+import { handOverCounterSale, takeCounterUnits } from '../orders/workflow.service';
+import {
+  assertCounterDrawer,
+  assertCounterPixReceiver,
+  type CounterPart,
+  counterPixPart,
+  recordCounterPayments,
+} from '../payments/order-payments.service';
+import { initialOrderStatusFor } from '../settings/settings.service';
 import { lockProducts } from '../stock/stock.service';
 import { assertCanBuy, isWalkIn, lockBuyer } from './buyer';
 import { checkoutKey, sha256 } from './checkout-input';
@@ -39,14 +48,39 @@ const AT_THE_COUNTER: DeliveryChoices = {
 /** The body's payments in cents, as the payments module records them. */
 function partsOf(body: CounterSaleBody): CounterPart[] {
   return body.payments.map((payment) =>
-    payment.method === 'CASH'
-      ? {
-          method: 'CASH',
-          amountCents: reaisToCents(payment.amount),
-          receivedCents: payment.received === undefined ? undefined : reaisToCents(payment.received),
-        }
-      : { method: 'CARD', amountCents: reaisToCents(payment.amount), card: payment.card },
+    payment.method === 'CARD'
+      ? { method: 'CARD', amountCents: reaisToCents(payment.amount), card: payment.card }
+      : payment.method === 'CASH'
+        ? {
+            method: 'CASH',
+            amountCents: reaisToCents(payment.amount),
+            receivedCents: payment.received === undefined ? undefined : reaisToCents(payment.received),
+          }
+        : { method: 'PIX', amountCents: reaisToCents(payment.amount) },
   );
+}
+
+/**
+ * How the order is placed: a sale with a Pix part is a Pix order waiting for the bank where any Pix sale would
+ * (Processando with 'Pix automático', else Aguardando comprovante: an attendant confirms it); else cash or card,
+ * handed over at once.
+ */
+async function placingOf(trx: Transaction<Database>, parts: ReadonlyArray<CounterPart>) {
+  const pix = parts.find((part) => part.method === 'PIX');
+  if (pix) {
+    return {
+      payment: 'PIX' as const,
+      initialStatus: await initialOrderStatusFor(trx, 'PIX'),
+      note: COUNTER_TEXTS.pixWaitingNote(formatBRL(centsToReais(pix.amountCents))),
+      waitsForPix: true,
+    };
+  }
+  return {
+    payment: parts.some((part) => part.method === 'CASH') ? ('CASH' as const) : ('CARD' as const),
+    initialStatus: ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
+    note: COUNTER_TEXTS.historyNote,
+    waitsForPix: false,
+  };
 }
 
 /** The change of the sale: the cash received less the cash part (checked: never negative). */
@@ -98,7 +132,7 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
       const { idempotencyKey: _key, customerId: _customer, ...asked } = body;
       const hash = sha256(JSON.stringify({ counter: true, customerId, ...asked }));
       const earlier = await repo.findCheckoutRequest(db, key);
-      if (earlier) return replayed(earlier, customerId, hash, body);
+      if (earlier) return replayed(db, earlier, customerId, hash, body);
       return db.transaction().execute(async (trx) => {
         const customer = await lockBuyer(trx, customerId);
         const claimed = await repo.claimCheckoutRequest(trx, {
@@ -107,7 +141,7 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
           employee_id: principal.employeeId,
           request_hash: hash,
         });
-        if (!claimed) return replayed(await repo.findCheckoutRequest(trx, key), customerId, hash, body);
+        if (!claimed) return replayed(trx, await repo.findCheckoutRequest(trx, key), customerId, hash, body);
         assertCanBuy(customer);
         if (body.noteDocument && !isWalkIn(customer)) throw badRequest(WALK_IN_TEXTS.noteDocumentOnlyWalkIn);
         const lines = await lockLines(trx, body);
@@ -128,11 +162,13 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
         const changeCents = changeOf(body, figures.totalCents);
         const parts = partsOf(body);
         const registerName = await assertCounterDrawer(trx, principal.employeeId, parts);
+        await assertCounterPixReceiver(trx, parts);
+        const placing = await placingOf(trx, parts);
         const order = await placeOrder(trx, storage, {
           employeeId: principal.employeeId,
           customerId: customer.id,
-          payment: parts.some((part) => part.method === 'CASH') ? 'CASH' : 'CARD',
-          initialStatus: ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
+          payment: placing.payment,
+          initialStatus: placing.initialStatus,
           deliveryType: DELIVERY_TYPES.PICKUP,
           fastDelivery: false,
           withWarranty: false,
@@ -155,15 +191,18 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
             unitCostCents: line.cost_cents,
             discountCents: sale.lines[index]?.discountCents ?? 0,
           })),
-          note: COUNTER_TEXTS.historyNote,
+          note: placing.note,
           ...(approval ? { discountApproval: { id: approval.id, approvedBy: approval.approverName } } : {}),
         });
         if (approval) await markApprovalUsed(trx, approval.id, order.id);
-        await recordCounterPayments(trx, order.id, parts, principal.employeeId);
+        const pix = await recordCounterPayments(trx, order, parts, principal.employeeId);
         const units = body.items.flatMap((item) =>
           (item.imeis ?? []).map((imei) => ({ productId: item.productId, imei })),
         );
-        const status = await handOverCounterSale(trx, order.id, principal.employeeId, units, COUNTER_TEXTS.historyNote);
+        await takeCounterUnits(trx, order.id, units);
+        const status = placing.waitsForPix
+          ? placing.initialStatus
+          : await handOverCounterSale(trx, order.id, principal.employeeId, COUNTER_TEXTS.historyNote);
         await repo.completeCheckoutRequest(trx, key, order.id);
         return {
           orderId: order.id,
@@ -172,20 +211,37 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
           total: centsToReais(figures.totalCents),
           change: centsToReais(changeCents),
           registerName,
+          pix,
           replayed: false,
         };
       });
+    },
+
+    /**
+     * GET /api/counter/sales/{orderId}: where a counter sale is and its Pix part (the 'Balcão' asks until the bank
+     * confirmed it and the sale is Finalizados). 404 for an order not sold at the counter.
+     */
+    async counterSaleState(orderId: number): Promise<CounterSaleState> {
+      const order = await repo.counterSale(db, orderId);
+      if (!order) throw notFound(COUNTER_TEXTS.notACounterSale);
+      return {
+        orderId: order.id,
+        code: order.code,
+        statusKey: order.status as CounterSaleState['statusKey'],
+        pix: await counterPixPart(db, order.id),
+      };
     },
   };
 }
 
 /** The same sale sent again (same key, same body): the order it made; the key used for another sale: 409. */
-function replayed(
+async function replayed(
+  db: Executor,
   request: Awaited<ReturnType<typeof repo.findCheckoutRequest>>,
   customerId: number,
   hash: string,
   body: CounterSaleBody,
-): CounterSaleResponse {
+): Promise<CounterSaleResponse> {
   if (!request || request.customer_id !== customerId || request.request_hash !== hash || request.order_id === null) {
     throw conflict(SELLING_TEXTS.idempotencyKeyReused, 'CONFLICT');
   }
@@ -197,6 +253,7 @@ function replayed(
     total: centsToReais(totalCents),
     change: centsToReais(changeOf(body, totalCents)),
     registerName: null,
+    pix: await counterPixPart(db, request.order_id),
     replayed: true,
   };
 }

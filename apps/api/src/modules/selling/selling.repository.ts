@@ -265,6 +265,15 @@ export const sellingRepository = {
   },
 
   /** A checkout attempt by its key, with the order it made (if any yet). */
+  /** A counter sale's code and status ('Balcão'): undefined for an order not sold at the counter. */
+  counterSale(db: Executor, orderId: number) {
+    return db
+      .selectFrom('orders')
+      .select(['id', 'code', 'status'])
+      .where('id', '=', orderId)
+      .where('sold_at_counter', '=', true)
+      .executeTakeFirst();
+  },
   findCheckoutRequest(db: Executor, key: string): Promise<CheckoutRequestRow | undefined> {
     return db
       .selectFrom('checkout_requests as k')

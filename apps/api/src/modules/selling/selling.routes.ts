@@ -1,4 +1,5 @@
 import {
+  COUNTER_TEXTS,
   cartAddBodySchema,
   cartChangeBodySchema,
   cartResponseSchema,
@@ -11,6 +12,7 @@ import {
   checkoutTransferBodySchema,
   counterSaleBodySchema,
   counterSaleResponseSchema,
+  counterSaleStateSchema,
   DISCOUNT_APPROVAL_PERMISSIONS,
   DISCOUNT_APPROVAL_TEXTS,
   discountApprovalRefuseSchema,
@@ -353,7 +355,7 @@ function registerCounterRoutes(app: App, service: SellingService) {
       schema: {
         tags,
         summary:
-          "Venda no balcão ('Concluir venda'): produtos (IMEI das unidades de aparelhos), descontos dentro do máximo do vendedor, pagamentos que somam o total (dinheiro com valor recebido e troco, no caixa aberto de quem vende — 409 CASH_DRAWER_CLOSED sem caixa; cartões com NSU e parcelas); pedido pago e finalizado na hora, numa transação; sem customerId, o 'Consumidor final' do vendedor; mesma chave (Idempotency-Key) devolve a mesma venda",
+          "Venda no balcão ('Concluir venda'): produtos (IMEI das unidades de aparelhos), descontos dentro do máximo do vendedor, pagamentos que somam o total (dinheiro com valor recebido e troco, no caixa aberto de quem vende — 409 CASH_DRAWER_CLOSED sem caixa; cartões com NSU e parcelas; um Pix pelo QR); pedido pago e finalizado na hora, numa transação (com Pix: a venda aguarda o banco confirmar a parte em Pix e é entregue pelo sistema na confirmação); sem customerId, o 'Consumidor final' do vendedor; mesma chave (Idempotency-Key) devolve a mesma venda",
         headers: checkoutHeadersSchema,
         body: counterSaleBodySchema,
         response: { 200: counterSaleResponseSchema },
@@ -387,5 +389,19 @@ function registerCounterRoutes(app: App, service: SellingService) {
         .header('cache-control', 'no-store')
         .send(pdf);
     },
+  );
+  app.get(
+    '/counter/sales/:orderId',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Situação de uma venda no balcão: status e a parte em Pix (valor, txid, 'Copia e cola' enquanto aguarda); a tela pergunta até o banco confirmar e a venda ficar em Finalizados",
+        params: z.object({ orderId: idParamSchema(COUNTER_TEXTS.notACounterSale) }),
+        response: { 200: counterSaleStateSchema },
+      },
+    },
+    async (request) => ({ data: await service.counterSaleState(request.params.orderId) }),
   );
 }

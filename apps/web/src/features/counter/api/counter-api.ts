@@ -1,10 +1,12 @@
-import type {
-  CashOverview,
-  CounterSaleBody,
-  CounterSaleResponse,
-  SellingProduct,
-  SellingProductSearchResponse,
-  WalkInCustomer,
+import {
+  type CashOverview,
+  type CounterSaleBody,
+  type CounterSaleResponse,
+  type CounterSaleState,
+  isFinalOrderStatus,
+  type SellingProduct,
+  type SellingProductSearchResponse,
+  type WalkInCustomer,
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
@@ -15,7 +17,11 @@ const keys = {
   walkIn: ['counter', 'walk-in'] as const,
   search: (email: string, term: string) => ['counter', 'search', email, term] as const,
   drawer: ['cash-registers'] as const,
+  sale: (orderId: number) => ['counter', 'sale', orderId] as const,
 };
+
+/** How often the Pix dialog asks whether the bank confirmed the Pix (ms). */
+export const PIX_POLL_MS = 3000;
 
 /** The seller's own 'Consumidor final' (POST /customers/walk-in, made on first use): whose prices the search shows. */
 export function useWalkIn() {
@@ -79,5 +85,37 @@ export function useCounterSale(onDone: (sale: CounterSaleResponse) => void) {
     // stays while the clerk fixes the sale.
     errorInDialog: true,
     onSuccess: onDone,
+  });
+}
+
+/**
+ * GET /counter/sales/{orderId}, asked every few seconds while the sale waits for its Pix (until it is final:
+ * Finalizados once the bank confirmed it, or Cancelado).
+ */
+export function useCounterSaleState(orderId: number) {
+  return useQuery({
+    queryKey: keys.sale(orderId),
+    queryFn: async () => (await api<{ data: CounterSaleState }>(`/counter/sales/${orderId}`)).data,
+    refetchInterval: (query) =>
+      query.state.data && isFinalOrderStatus(query.state.data.statusKey) ? false : PIX_POLL_MS,
+  });
+}
+
+/** 'Cancelar venda': the workflow's cancel move with its reason (PATCH /workflow/order/cancel). */
+export function useCancelCounterSale(orderId: number, onDone: () => void) {
+  return useApiMutation<unknown, { comment: string }>({
+    mutationFn: ({ comment }) => api('/workflow/order/cancel', { method: 'PATCH', body: { orderId, comment } }),
+    failure: T.cancelFailed,
+    invalidate: [keys.sale(orderId), keys.drawer],
+    onSuccess: onDone,
+  });
+}
+
+/** 'Confirmar Pix recebido' ('Pix automático' off): the workflow's confirmPix move (PATCH /workflow/order/confirm-pix). */
+export function useConfirmCounterPix(orderId: number) {
+  return useApiMutation<unknown, void>({
+    mutationFn: () => api('/workflow/order/confirm-pix', { method: 'PATCH', body: { orderId } }),
+    failure: T.confirmPixFailed,
+    invalidate: [keys.sale(orderId)],
   });
 }

@@ -9,7 +9,10 @@ import Typography from '@mui/material/Typography';
 import { type CounterPaymentState, parseReais } from '../lib/counter-sale';
 import { COUNTER_SCREEN_TEXTS as T } from '../texts';
 
-/** The sale's payments: cash with 'Valor recebido' and its change, cards with their receipt's fields. */
+/**
+ * The sale's payments: cash with 'Valor recebido' and its change, cards with their receipt's fields, a Pix by its
+ * amount (its QR comes after 'Concluir venda').
+ */
 export function CounterPayments({
   payments,
   maxInstalments,
@@ -26,7 +29,7 @@ export function CounterPayments({
       {payments.map((payment, index) => (
         <Paper key={payment.id} variant="outlined" sx={{ p: 1 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Typography sx={{ width: 80 }}>{payment.method === 'CASH' ? 'Dinheiro' : 'Cartão'}</Typography>
+            <Typography sx={{ width: 80 }}>{T.methods[payment.method]}</Typography>
             <TextField
               label={T.amount}
               size="small"
@@ -36,10 +39,14 @@ export function CounterPayments({
               slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `${T.amount} ${index + 1}` } }}
               sx={{ width: 130 }}
             />
-            {payment.method === 'CASH' ? (
-              <CashReceived payment={payment} onChange={(next) => replace(index, next)} />
-            ) : (
+            {payment.method === 'CASH' && <CashReceived payment={payment} onChange={(next) => replace(index, next)} />}
+            {payment.method === 'CARD' && (
               <CardFields payment={payment} maxInstalments={maxInstalments} onChange={(next) => replace(index, next)} />
+            )}
+            {payment.method === 'PIX' && (
+              <Typography variant="body2" color="text.secondary">
+                {T.pixHint}
+              </Typography>
             )}
             <IconButton aria-label={`${T.removePayment} ${index + 1}`} onClick={() => replace(index, null)}>
               <DeleteOutline />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addLine, type CounterLineState, parseReais, saleBody, saleFigures, withQuantity } from './counter-sale';
+import {
+  addLine,
+  type CounterLineState,
+  parseReais,
+  saleBody,
+  saleFigures,
+  withPayment,
+  withQuantity,
+} from './counter-sale';
 
 const capa = { productId: 1, code: 'CAP-1', name: 'Capa', unitCents: 25_000, stock: 5, serialized: false };
 const cabo = { productId: 2, code: 'CAB-1', name: 'Cabo', unitCents: 12_000, stock: 5, serialized: false };
@@ -110,5 +118,17 @@ describe("'Balcão': the sale as the screen adds it up", () => {
     const two = withQuantity({ ...(line as NonNullable<typeof line>), imeis: ['490154203237518'] }, 2);
     expect(two.imeis).toEqual(['490154203237518', '']);
     expect(withQuantity(two, 1).imeis).toEqual(['490154203237518']);
+  });
+
+  it('Pix (F4) adds one Pix for what remains (a second press adds nothing) and sends it by its amount', () => {
+    // R$ 300,00: R$ 100,00 in cash, then F4 for the R$ 200,00 left; F4 again changes nothing.
+    const cash = withPayment([], { id: 1, method: 'CASH', amount: '100,00' }, card);
+    const pix = withPayment(cash, { id: 2, method: 'PIX', amount: '200,00' }, card);
+    expect(withPayment(pix, { id: 3, method: 'PIX', amount: '0,00' }, card)).toEqual(pix);
+    expect(saleFigures([{ ...capa, unitCents: 30_000, quantity: 1, imeis: [] }], 0, pix).remainingCents).toBe(0);
+    expect(saleBody([{ ...capa, unitCents: 30_000, quantity: 1, imeis: [] }], 0, pix, '', 30_000).payments).toEqual([
+      { method: 'CASH', amount: 100 },
+      { method: 'PIX', amount: 200 },
+    ]);
   });
 });

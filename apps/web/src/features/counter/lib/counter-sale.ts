@@ -21,10 +21,14 @@ export interface CounterLineState {
   discount?: Discount | undefined;
 }
 
-/** A payment as typed: its amount and, for cash, what was handed over; for a card, its receipt. */
+/**
+ * A payment as typed: its amount and, for cash, what was handed over; for a card, its receipt; a Pix only its amount
+ * (the customer pays it from the QR once the sale is placed).
+ */
 export type CounterPaymentState =
   | { id: number; method: 'CASH'; amount: string; received: string }
-  | { id: number; method: 'CARD'; amount: string; card: CardData };
+  | { id: number; method: 'CARD'; amount: string; card: CardData }
+  | { id: number; method: 'PIX'; amount: string };
 
 /**
  * Reais typed as a Brazilian types them ('1.234,56', '49,9', '500') in cents; null when it is not an amount with at
@@ -109,6 +113,18 @@ export function saleFigures(
   };
 }
 
+/** A payment added for `amount` (F2, F3, F4): cash with nothing received yet, a card with `card`; one Pix per sale. */
+export function withPayment(
+  payments: readonly CounterPaymentState[],
+  added: { id: number; method: CounterPaymentState['method']; amount: string },
+  card: CardData,
+): CounterPaymentState[] {
+  const { id, method, amount } = added;
+  if (method === 'PIX')
+    return payments.some((p) => p.method === 'PIX') ? [...payments] : [...payments, { id, method, amount }];
+  return [...payments, method === 'CASH' ? { id, method, amount, received: '' } : { id, method, amount, card }];
+}
+
 /** A line added (scanned again: one more unit of it). */
 export function addLine(lines: readonly CounterLineState[], product: Omit<CounterLineState, 'quantity' | 'imeis'>) {
   const found = lines.find((line) => line.productId === product.productId);
@@ -140,15 +156,17 @@ export function saleBody(
       ...(line.serialized ? { imeis: line.imeis.map((imei) => imei.trim()) } : {}),
     })),
     ...(discounts ? { discounts } : {}),
-    payments: payments.map((payment) =>
-      payment.method === 'CASH'
-        ? {
-            method: 'CASH' as const,
-            amount: reais(payment.amount),
-            ...(parseReais(payment.received) === null ? {} : { received: reais(payment.received) }),
-          }
-        : { method: 'CARD' as const, amount: reais(payment.amount), card: payment.card },
-    ),
+    payments: payments.map((payment) => {
+      if (payment.method === 'CASH') {
+        return {
+          method: 'CASH' as const,
+          amount: reais(payment.amount),
+          ...(parseReais(payment.received) === null ? {} : { received: reais(payment.received) }),
+        };
+      }
+      if (payment.method === 'PIX') return { method: 'PIX' as const, amount: reais(payment.amount) };
+      return { method: 'CARD' as const, amount: reais(payment.amount), card: payment.card };
+    }),
     ...(document ? { noteDocument: document } : {}),
     expectedTotal: expectedTotalCents / 100,
   };

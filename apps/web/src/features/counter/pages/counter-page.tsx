@@ -4,6 +4,7 @@ import {
   centsToReais,
   DEFAULT_CARD_SETTINGS,
   formatBRL,
+  ORDER_STATUS,
   type SellingProduct,
 } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
@@ -31,6 +32,7 @@ import { CounterCustomerPicker } from '../components/counter-customer';
 import { CounterDiscounts } from '../components/counter-discounts';
 import { CounterLines } from '../components/counter-lines';
 import { CounterPayments } from '../components/counter-payments';
+import { CounterPixDialog } from '../components/counter-pix-dialog';
 import { CounterReceiptButton } from '../components/counter-receipt-button';
 import { OpenDrawerDialog } from '../components/open-drawer-dialog';
 import {
@@ -41,6 +43,7 @@ import {
   parseReais,
   saleBody,
   saleFigures,
+  withPayment,
 } from '../lib/counter-sale';
 import { COUNTER_SCREEN_TEXTS as T } from '../texts';
 
@@ -50,8 +53,9 @@ const money = (cents: number) => formatBRL(centsToReais(cents));
 /**
  * 'Balcão' (issue 54 §1, decision 0074): the counter's point of sale on one screen, keyboard first. Type or scan
  * (search as you type, Enter takes the first match), quantities and a phone's IMEIs, the order's discount, any
- * number of cash and card payments (F2, F3; cash with 'Valor recebido' and 'Troco'), and 'Concluir venda' (F9):
- * the order is paid, finalized and in the seller's drawer in one call.
+ * number of cash and card payments (F2, F3; cash with 'Valor recebido' and 'Troco'), a Pix (F4), and 'Concluir venda'
+ * (F9): the order is paid, finalized and in the seller's drawer in one call; with a Pix, the Pix dialog shows its QR
+ * until the bank confirms it.
  */
 export default function CounterPage() {
   const walkIn = useWalkIn();
@@ -107,13 +111,10 @@ export default function CounterPage() {
     searchRef.current?.focus();
   };
   const addPayment = useCallback(
-    (method: 'CASH' | 'CARD') => {
+    (method: CounterPaymentState['method']) => {
       const amount = centsText(Math.max(0, figures.remainingCents));
       const id = nextId.current++;
-      setPayments((old) => [
-        ...old,
-        method === 'CASH' ? { id, method, amount, received: '' } : { id, method, amount, card: NEW_CARD },
-      ]);
+      setPayments((old) => withPayment(old, { id, method, amount }, NEW_CARD));
     },
     [figures.remainingCents],
   );
@@ -133,9 +134,10 @@ export default function CounterPage() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (done) return;
-      if (event.key === 'F2' || event.key === 'F3' || event.key === 'F9') event.preventDefault();
+      if (['F2', 'F3', 'F4', 'F9'].includes(event.key)) event.preventDefault();
       if (event.key === 'F2') addPayment('CASH');
       else if (event.key === 'F3') addPayment('CARD');
+      else if (event.key === 'F4') addPayment('PIX');
       else if (event.key === 'F9') finish();
     };
     window.addEventListener('keydown', onKey);
@@ -227,6 +229,9 @@ export default function CounterPage() {
               <Button variant="outlined" onClick={() => addPayment('CARD')}>
                 {T.addCard}
               </Button>
+              <Button variant="outlined" onClick={() => addPayment('PIX')}>
+                {T.addPix}
+              </Button>
             </Stack>
             <CounterPayments
               payments={payments}
@@ -270,22 +275,27 @@ export default function CounterPage() {
       {opening && drawer.data && (
         <OpenDrawerDialog registers={drawer.data.registers} onClose={() => setOpening(false)} />
       )}
-      {done && (
-        <Dialog open onClose={reset}>
-          <DialogTitle>{T.doneTitle}</DialogTitle>
-          <DialogContent>
-            <Typography>{T.doneCode(done.code)}</Typography>
-            <Typography variant="h5" component="p" sx={{ mt: 1 }}>
-              {T.doneChange(formatBRL(done.change))}
-            </Typography>
-          </DialogContent>
-          <DialogActions>
-            <CounterReceiptButton orderId={done.orderId} code={done.code} />
-            <Button variant="contained" autoFocus onClick={reset}>
-              {T.newSale}
-            </Button>
-          </DialogActions>
-        </Dialog>
+      {/* A sale with a Pix part waits for the bank: its own dialog (QR, then 'Venda concluída' or cancelled). */}
+      {done?.pix && done.statusKey !== ORDER_STATUS.FINALIZADOS ? (
+        <CounterPixDialog sale={done} payments={payments} onClose={reset} />
+      ) : (
+        done && (
+          <Dialog open onClose={reset}>
+            <DialogTitle>{T.doneTitle}</DialogTitle>
+            <DialogContent>
+              <Typography>{T.doneCode(done.code)}</Typography>
+              <Typography variant="h5" component="p" sx={{ mt: 1 }}>
+                {T.doneChange(formatBRL(done.change))}
+              </Typography>
+            </DialogContent>
+            <DialogActions>
+              <CounterReceiptButton orderId={done.orderId} code={done.code} />
+              <Button variant="contained" autoFocus onClick={reset}>
+                {T.newSale}
+              </Button>
+            </DialogActions>
+          </Dialog>
+        )
       )}
     </Box>
   );
