@@ -26,6 +26,7 @@ export const COUNTER_LIMITS = {
 export const COUNTER_TEXTS = {
   title: 'Balcão',
   productInvalid: 'Produto inválido.',
+  idempotencyKeyInvalid: 'Identificador da venda inválido; recarregue a página e tente novamente.',
   customerInvalid: 'Cliente inválido.',
   amountInvalid: 'Valor inválido: informe um valor maior que zero, com no máximo dois decimais.',
   receivedInvalid: 'Valor recebido inválido: informe um valor com no máximo dois decimais.',
@@ -123,7 +124,8 @@ export const counterSaleBodySchema = z.strictObject({
   /** The total the clerk saw: refused (409 STALE_DATA) when the server's differs. */
   expectedTotal: z.number().min(0).optional(),
   /** Same as the Idempotency-Key header (the header wins). */
-  idempotencyKey: z.string().min(8).max(200).optional(),
+  /** A UUID, as every checkout's (`checkout_requests` keeps it as one). */
+  idempotencyKey: z.uuid({ error: COUNTER_TEXTS.idempotencyKeyInvalid }).optional(),
 });
 export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
 

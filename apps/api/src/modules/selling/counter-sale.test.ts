@@ -149,6 +149,13 @@ describe("POST /api/counter/sales: 'Concluir venda' at the counter", () => {
     expect(await stockOf(p.cabo.id)).toBe(3);
     const other = await call('POST', '/counter/sales', tokens.attendant, issueSale(p, { discounts: undefined }), key);
     expectApiError(other, 409, 'CONFLICT');
+    // A body's key that is not a UUID is refused as every checkout's (never a 500 from the database's uuid column).
+    const badKey = expectApiError(
+      await call('POST', '/counter/sales', tokens.attendant, issueSale(p, { idempotencyKey: 'venda-balcao-1' })),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(badKey.errors[0]).toBe('Identificador da venda inválido; recarregue a página e tente novamente.');
     await closeDrawer(registerId, 450);
   });
 
