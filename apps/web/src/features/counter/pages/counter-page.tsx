@@ -276,27 +276,42 @@ export default function CounterPage() {
         <OpenDrawerDialog registers={drawer.data.registers} onClose={() => setOpening(false)} />
       )}
       {/* A sale with a Pix part waits for the bank: its own dialog (QR, then 'Venda concluída' or cancelled). */}
-      {done?.pix && done.statusKey !== ORDER_STATUS.FINALIZADOS ? (
-        <CounterPixDialog sale={done} payments={payments} onClose={reset} />
-      ) : (
-        done && (
-          <Dialog open onClose={reset}>
-            <DialogTitle>{T.doneTitle}</DialogTitle>
-            <DialogContent>
-              <Typography>{T.doneCode(done.code)}</Typography>
-              <Typography variant="h5" component="p" sx={{ mt: 1 }}>
-                {T.doneChange(formatBRL(done.change))}
-              </Typography>
-            </DialogContent>
-            <DialogActions>
-              <CounterReceiptButton orderId={done.orderId} code={done.code} />
-              <Button variant="contained" autoFocus onClick={reset}>
-                {T.newSale}
-              </Button>
-            </DialogActions>
-          </Dialog>
-        )
-      )}
+      {done && <SaleDoneDialog sale={done} payments={payments} onClose={reset} />}
     </Box>
+  );
+}
+
+/**
+ * What 'Concluir venda' answered: a sale with a Pix part waits for the bank in its own dialog (the QR, then 'Venda
+ * concluída' or cancelled); any other is handed over: its change and 'Imprimir comprovante'.
+ */
+function SaleDoneDialog({
+  sale,
+  payments,
+  onClose,
+}: {
+  sale: CounterSaleResponse;
+  payments: CounterPaymentState[];
+  onClose: () => void;
+}) {
+  if (sale.pix && sale.statusKey !== ORDER_STATUS.FINALIZADOS) {
+    return <CounterPixDialog sale={sale} payments={payments} onClose={onClose} />;
+  }
+  return (
+    <Dialog open onClose={onClose}>
+      <DialogTitle>{T.doneTitle}</DialogTitle>
+      <DialogContent>
+        <Typography>{T.doneCode(sale.code)}</Typography>
+        <Typography variant="h5" component="p" sx={{ mt: 1 }}>
+          {T.doneChange(formatBRL(sale.change))}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <CounterReceiptButton orderId={sale.orderId} code={sale.code} />
+        <Button variant="contained" autoFocus onClick={onClose}>
+          {T.newSale}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
