@@ -48,6 +48,8 @@ export const COUNTER_TEXTS = {
   pixWaitingNote: (amount: string) =>
     `Venda no balcão: aguardando o Pix de ${amount} (o cliente paga pelo QR; a mercadoria sai quando o banco confirmar).`,
   pixHandOverNote: 'Venda no balcão: Pix confirmado, entregue ao cliente.',
+  pixNotPaidYet:
+    'Venda no balcão: o Pix dela ainda não foi recebido. A mercadoria só sai quando o banco confirmar o Pix (ou cancele a venda).',
   pixReceiverMissing:
     'Para receber Pix no balcão cadastre uma chave Pix ativa e o nome e a cidade do recebedor nas configurações.',
   notACounterSale: 'Venda no balcão não encontrada.',

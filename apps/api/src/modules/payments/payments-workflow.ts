@@ -1,4 +1,4 @@
-import { ORDER_TEXTS, pixPaysTotal, settlesPayment } from '@backoffice/contract';
+import { COUNTER_TEXTS, ORDER_TEXTS, pixPaysTotal, settlesPayment } from '@backoffice/contract';
 import { badRequest } from '../../lib/errors';
 import { pixOfOrder } from '../orders/payment-facts.service';
 import { onMoveEnd, onRequirement } from '../orders/workflow.service';
@@ -27,7 +27,13 @@ export function registerPaymentsWorkflow(): void {
     }
   });
   onMoveEnd('payments', async ({ trx, order, move, at }) => {
-    if (settlesPayment(move)) await pixRepo.confirmFor(trx, order.id, at);
+    if (!settlesPayment(move)) return;
+    // A counter sale is handed over as its payment settles (decision 0074): never before its parts pay it, whoever
+    // clicks 'Confirmar pagamento' (the goods would leave with the Pix still pending).
+    if (order.sold_at_counter && !(await paidByParts(trx, order))) {
+      throw badRequest(COUNTER_TEXTS.pixNotPaidYet, 'ORDER_REQUIREMENT_MISSING');
+    }
+    await pixRepo.confirmFor(trx, order.id, at);
   });
   // The courier's card at the door, typed on delivering (decision 0042's amendment): its part, in the delivery.
   onMoveEnd('cardAtDoor', recordCardAtDoor);

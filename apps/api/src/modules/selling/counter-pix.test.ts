@@ -178,6 +178,29 @@ describe('a counter sale paid partly by Pix waits for the bank, then is handed o
   });
 });
 
+describe("'Confirmar pagamento' by hand on a counter sale whose Pix has not come", () => {
+  it('is refused: the goods stay, the sale waits in Processando with its Pix pending', async () => {
+    const item = await product(5_000);
+    const sold = await sell({
+      items: [{ productId: item.id, quantity: 1 }],
+      payments: [{ method: 'PIX', amount: 50 }],
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const { orderId } = sold.json().data as { orderId: number };
+    const refused = expectError(
+      await call('PATCH', '/workflow/order/confirm-payment', { orderId }),
+      400,
+      'ORDER_REQUIREMENT_MISSING',
+    );
+    expect(refused.errors[0]).toBe(
+      'Venda no balcão: o Pix dela ainda não foi recebido. A mercadoria só sai quando o banco confirmar o Pix (ou cancele a venda).',
+    );
+    expect(await statusOf(orderId)).toBe(ORDER_STATUS.PROCESSANDO);
+    expect(await paymentsOf(orderId)).toMatchObject({ paid: 0, pending: 50, paidInFull: false });
+    expect(await stockOf(item.id)).toBe(4);
+  });
+});
+
 describe('a counter sale cancelled while it waits for its Pix', () => {
   const IMEI = { a: '490154203237518', b: '352099081234565' };
 
