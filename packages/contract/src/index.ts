@@ -50,6 +50,7 @@ export * from './purchases';
 export * from './quotes';
 export * from './receivables';
 export * from './repairs';
+export * from './report-margin';
 export * from './report-registry';
 export * from './reports';
 export * from './roles';

@@ -1,12 +1,12 @@
 import { CUSTOMER_LEVEL_LABELS } from './customers';
 import {
-  GENERAL_REPORTS,
   MARGIN_GROUP_LABELS,
   MARGIN_GROUPS,
   type MarginGroup,
   REVENUE_BUCKET_LABELS,
   REVENUE_BUCKETS,
-} from './reports';
+} from './report-margin';
+import { GENERAL_REPORTS } from './reports';
 
 /**
  * The general reports declared once (spec sections 2 and 7): each number's path, filters, paging and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marginPercentage, revenueBucketLabel } from './reports';
+import { marginPercentage, revenueBucketLabel } from './report-margin';
 
 describe('marginPercentage', () => {
   it('rounds half away from zero, a loss as a gain', () => {
