@@ -35,6 +35,7 @@ import { type CheckoutInput, checkoutHash, checkoutKey, choicesOf, type FrozenSa
 import { markApprovalUsed } from './discount-approvals.service';
 import { type PlaceOrderInput, placeOrder } from './place-order';
 import { priceSale } from './sale-discounts';
+import { assertLinesSellable } from './sale-lines';
 import { type CartLineRow, sellingRepository as repo, type SellingCustomerRow } from './selling.repository';
 
 /** One checkout attempt inside its transaction: who sells, to whom, what was asked, under which key. */
@@ -119,14 +120,7 @@ async function lockSaleLines(trx: Transaction<Database>, { customer, frozen }: A
   if (productIds.length === 0) throw conflict(SELLING_TEXTS.cartEmpty, 'CONFLICT');
   await lockProducts(trx, productIds);
   const lines = frozen ? await repo.productLines(trx, frozen.lines) : await repo.cartLines(trx, customer.id);
-  if (lines.length !== productIds.length) throw notFound(SELLING_TEXTS.productNotFound);
-  const archived = lines.filter((line) => line.archived);
-  if (archived.length > 0) {
-    throw conflict(archived.map((line) => SELLING_TEXTS.productArchived(line.name)).join(' '), 'CONFLICT', {
-      productIds: archived.map((line) => line.product_id),
-    });
-  }
-  return lines;
+  return assertLinesSellable(lines, productIds.length);
 }
 
 /** The sale priced: a frozen sale as it was frozen, else at the customer's level now with its discounts. */

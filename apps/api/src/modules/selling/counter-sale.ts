@@ -36,6 +36,7 @@ import { checkoutKey, sha256 } from './checkout-input';
 import { markApprovalUsed } from './discount-approvals.service';
 import { placeOrder } from './place-order';
 import { priceSale } from './sale-discounts';
+import { assertLinesSellable } from './sale-lines';
 import { sellingRepository as repo } from './selling.repository';
 
 /** A counter sale is collected at once: no courier, no warranty plan, no fast delivery. */
@@ -106,14 +107,7 @@ async function lockLines(trx: Transaction<Database>, body: CounterSaleBody) {
     wanted.map((line) => line.productId),
   );
   const lines = await repo.productLines(trx, wanted);
-  if (lines.length !== wanted.length) throw notFound(SELLING_TEXTS.productNotFound);
-  const archived = lines.filter((line) => line.archived);
-  if (archived.length > 0) {
-    throw conflict(archived.map((line) => SELLING_TEXTS.productArchived(line.name)).join(' '), 'CONFLICT', {
-      productIds: archived.map((line) => line.product_id),
-    });
-  }
-  return lines;
+  return assertLinesSellable(lines, wanted.length);
 }
 
 /**
