@@ -59,6 +59,8 @@ export const FISCAL_NOTE_TEXTS = {
   modelInvalid: 'Modelo inválido: 55 (NF-e) ou 65 (NFC-e).',
   issuerMissing: "Configure o emitente em 'Configurações' → 'Fiscal' antes de emitir.",
   schemaRefused: (problem: string) => `A nota não segue o leiaute da SEFAZ: ${problem}`,
+  /** A published SEFAZ rule the note breaks (issue 55), caught before sending: the rule's code and what to fix. */
+  ruleRefused: (message: string, code: number) => `A SEFAZ recusaria esta nota (regra ${code}): ${message}`,
   unavailable: 'A SEFAZ não respondeu. A nota ficou assinada e será enviada de novo: tente em alguns minutos.',
   contingency:
     'A SEFAZ não respondeu: a NFC-e foi emitida em contingência offline e será enviada assim que ela voltar.',

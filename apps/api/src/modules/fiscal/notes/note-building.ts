@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { loadNfceCsc, readIssuer, type SigningCertificate } from '../fiscal.service';
 import { buildNfe, NfeBuildError } from '../nfe/nfe-builder';
 import type { NfeInput } from '../nfe/nfe-input';
+import { breachesOf } from '../nfe/rules';
 import { validateAgainstSchema } from '../nfe/xsd';
 import { notesRepository as repo } from './notes.repository';
 import { type NotesContext, signerOf } from './notes-context';
@@ -76,7 +77,8 @@ function noteParts(forNote: OrderForNote, model: 55 | 65): ReturnType<typeof ord
   }
 }
 
-/** The note written and signed, then checked against the official schemas (400 naming the field). */
+/** The note written and signed, then checked against the official schemas (400 naming the field) and the SEFAZ's
+ * published rules (nfe/rules: 400 naming the product or customer to fix). */
 async function signedNote(input: NfeInput, certificate: SigningCertificate): Promise<ReturnType<typeof buildNfe>> {
   let note: ReturnType<typeof buildNfe>;
   try {
@@ -89,6 +91,11 @@ async function signedNote(input: NfeInput, certificate: SigningCertificate): Pro
   if (!schema.valid)
     throw badRequest(FISCAL_NOTE_TEXTS.schemaRefused(schema.problems[0]?.message ?? ''), 'BAD_REQUEST', {
       problems: schema.problems,
+    });
+  const breach = breachesOf(note.xml)[0];
+  if (breach)
+    throw badRequest(FISCAL_NOTE_TEXTS.ruleRefused(breach.message, breach.code), 'BAD_REQUEST', {
+      rule: { code: breach.code, reason: breach.reason },
     });
   return note;
 }

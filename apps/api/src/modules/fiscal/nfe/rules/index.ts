@@ -1,0 +1,36 @@
+/**
+ * The SEFAZ's published validation rules that our notes must pass (issue 55 §2), written once: our pre-send check
+ * (notes/note-building.ts) refuses a note that breaks one, in Portuguese naming the product or customer to fix,
+ * before it is sent; the SEFAZ double of the tests (sefaz/test-sefaz.ts) rejects it with the SEFAZ's own code and
+ * text (cStat, xMotivo). Each rule names the document that publishes it (Manual de Orientação do Contribuinte 7.0,
+ * its Notas Técnicas). One file per group of rules; each is listed here.
+ */
+import type { NoteView } from './note-view';
+import { viewNote } from './note-view';
+
+export interface RuleBreach {
+  /** The SEFAZ's cStat for the rejection (e.g. 806). */
+  code: number;
+  /** The SEFAZ's xMotivo, verbatim as published ('Rejeição: …'). */
+  reason: string;
+  /** What the shop reads: Portuguese, naming the product (xProd) or the customer (xNome) to fix. */
+  message: string;
+}
+
+export interface NoteRule {
+  code: number;
+  reason: string;
+  /** The published document and its section (e.g. 'NT 2015.003 v1.94, regra N12-30'). */
+  source: string;
+  check(note: NoteView): RuleBreach[];
+}
+
+/** Every content rule, in the order a SEFAZ would report them. */
+export const NOTE_RULES: readonly NoteRule[] = [];
+
+/** The breaches of a signed note's XML, first one first; [] when it passes every rule. */
+export function breachesOf(xml: string): RuleBreach[] {
+  const note = viewNote(xml);
+  if (!note) return [];
+  return NOTE_RULES.flatMap((rule) => rule.check(note));
+}
