@@ -6,6 +6,7 @@ import { z } from 'zod';
  * issuer, the municipalities' search, the A1 certificate) and `fiscal-profile-schemas.ts` (the fiscal profiles);
  * the notes in `fiscal-notes.ts`.
  */
+export * from './fiscal-cest';
 export * from './fiscal-issuer-schemas';
 export * from './fiscal-profile-schemas';
 export * from './fiscal-setup';

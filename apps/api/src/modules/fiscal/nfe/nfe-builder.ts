@@ -221,15 +221,21 @@ function emitXml(issuer: NfeInput['issuer']): string {
   );
 }
 
-/** The recipient (dest), with its indIEDest: 1 a taxpayer with its IE, 2 'ISENTO' on an NF-e, 9 none. */
+/**
+ * The recipient (dest), with its indIEDest: 1 a taxpayer with its IE, else 9 (not a contributor, no IE). A company
+ * whose IE is 'ISENTO' is written 9 too: 2 ('contribuinte isento') is refused by twelve states' SEFAZ in an interstate
+ * sale (805, MOC 7.0 regra E16a-30), 9 by none (issue 55 §2). A recipient without a name (the walk-in's 'CPF na
+ * nota' on an NFC-e) has no xNome; in homologação a name is the manual's text.
+ */
 function destXml(input: NfeInput, facts: NoteFacts): string {
-  const { recipient, model, environment } = input;
+  const { recipient, environment } = input;
   if (!recipient) return '';
-  const indIEDest = facts.taxpayer ? '1' : model === 55 && recipient.ie === 'ISENTO' ? '2' : '9';
+  const indIEDest = facts.taxpayer ? '1' : '9';
+  const name = recipient.name ? (environment === 2 ? HOMOLOGATION_RECIPIENT : recipient.name) : null;
   return group(
     'dest',
     el(recipient.document.length === 11 ? 'CPF' : 'CNPJ', recipient.document),
-    el('xNome', environment === 2 ? HOMOLOGATION_RECIPIENT : recipient.name),
+    el('xNome', name),
     recipient.address ? addressXml('enderDest', recipient.address) : '',
     el('indIEDest', indIEDest),
     indIEDest === '1' ? el('IE', recipient.ie) : '',

@@ -41,8 +41,9 @@ export interface NfeIssuer {
 export interface NfeRecipient {
   /** A CPF (11 digits) or a CNPJ (14). */
   document: string;
+  /** '' for none: the walk-in who gave only his CPF on an NFC-e ('CPF na nota'). */
   name: string;
-  /** The recipient's state registration: digits (a taxpayer), 'ISENTO', or null (not a taxpayer). */
+  /** The recipient's state registration: digits (a taxpayer), 'ISENTO' or null (not a taxpayer: indIEDest 9). */
   ie?: string | null;
   email?: string | null;
   /** Required for the NF-e; the NFC-e may leave it out. */

@@ -35,6 +35,7 @@ export const notesRepository = {
         'discount_cents',
         'delivery_type',
         'payment_method',
+        'note_document',
       ])
       .where('id', '=', orderId)
       .forUpdate()

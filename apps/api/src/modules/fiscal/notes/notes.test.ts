@@ -370,12 +370,12 @@ describe("an order's NF-e (issue 41 §2)", () => {
     }
   });
 
-  it("carries the customer's state registration: none (indIEDest 9), the company's IE (1), ISENTO (2)", async () => {
+  it("carries the customer's state registration: none (indIEDest 9), the company's IE (1), ISENTO as a non-contributor (9, rule 805)", async () => {
     const recipientOf = (xml: string) => /<dest>[\s\S]*<\/dest>/.exec(xml)?.[0] ?? '';
     const cases = [
       [null, '<indIEDest>9</indIEDest>'],
       ['86123456', '<indIEDest>1</indIEDest><IE>86123456</IE>'],
-      ['ISENTO', '<indIEDest>2</indIEDest>'],
+      ['ISENTO', '<indIEDest>9</indIEDest>'],
     ] as const;
     try {
       for (const [stateRegistration, expected] of cases) {

@@ -81,6 +81,7 @@ export async function orderForNote(trx: Executor, order: LockedOrder) {
     // `applyDiscounts`): what no line carries is the note's own, shared among the items by the builder.
     discountCents: Number(order.discount_cents) - items.reduce((sum, item) => sum + Number(item.discount_cents), 0),
     deliveryType: order.delivery_type,
+    noteDocument: order.note_document?.replace(/\W/g, '').toUpperCase() || null,
     paymentMethod: order.payment_method,
     customer: {
       document: customer.document.replace(/\W/g, '').toUpperCase(),

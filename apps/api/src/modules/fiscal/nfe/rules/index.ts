@@ -5,8 +5,10 @@
  * text (cStat, xMotivo). Each rule names the document that publishes it (Manual de Orientação do Contribuinte 7.0,
  * its Notas Técnicas). One file per group of rules; each is listed here.
  */
+import { CEST_RULE } from './cest';
 import type { NoteView } from './note-view';
 import { viewNote } from './note-view';
+import { EXEMPT_RECIPIENT_RULE } from './recipient';
 
 export interface RuleBreach {
   /** The SEFAZ's cStat for the rejection (e.g. 806). */
@@ -26,7 +28,7 @@ export interface NoteRule {
 }
 
 /** Every content rule, in the order a SEFAZ would report them. */
-export const NOTE_RULES: readonly NoteRule[] = [];
+export const NOTE_RULES: readonly NoteRule[] = [EXEMPT_RECIPIENT_RULE, CEST_RULE];
 
 /** The breaches of a signed note's XML, first one first; [] when it passes every rule. */
 export function breachesOf(xml: string): RuleBreach[] {
