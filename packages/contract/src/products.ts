@@ -347,6 +347,8 @@ export const productSchema = z.object({
   ncm: z.string().nullable().optional(),
   /** CEST: 7 digits, or null. */
   cest: z.string().nullable().optional(),
+  /** Its fiscal profile (or the default) is of ICMS-ST: the note needs its CEST, the form asks for it (issue 55). */
+  cestRequired: z.boolean().optional(),
   /** Commercial unit (UN, CX, PC, KG…: 1 to 6 letters), or null. */
   unit: z.string().nullable().optional(),
   /** ICMS origin of the goods, 0 to 8 (`PRODUCT_ORIGINS`), or null. */

@@ -245,6 +245,49 @@ describe('fiscal profiles', () => {
     expect((await call('DELETE', `/fiscal/profiles/${a.id}`)).statusCode).toBe(200);
   });
 
+  it('an ICMS-ST profile (CSOSN 500) goes only to products with their CEST; such a product keeps its CEST (issue 55)', async () => {
+    await createBrand(t, admin);
+    const phone = await createProduct(t, admin, { name: 'Galaxy A55 128 GB', cost: 1500 });
+    const withCest = await createProduct(t, admin, { name: 'Galaxy A16 128 GB', cost: 900 });
+    await t.db
+      .updateTable('products')
+      .set({ ncm: '85171300', cest: '2105300' })
+      .where('id', '=', withCest.id)
+      .execute();
+    const st = await create({
+      ...simples,
+      name: 'Celulares ICMS-ST',
+      isDefault: false,
+      cfopInState: '5405',
+      cfopOutOfState: '6404',
+      icmsCsosn: '500',
+    });
+    const assign = (productIds: number[]) => call('PUT', `/fiscal/profiles/${st.id}/products`, { productIds });
+    const refused = expectApiError(await assign([phone.id, withCest.id]), 400, 'VALIDATION_FAILED');
+    expect(refused.errors).toEqual([
+      `Informe o CEST antes de dar um perfil de substituição tributária (ICMS-ST): ${phone.code} (Galaxy A55 128 GB).`,
+    ]);
+    expect((await assign([withCest.id])).statusCode).toBe(200);
+    // The product now asks for its CEST: its view says so, an edit that removes it is refused, naming it.
+    const listed = (await call('GET', `/products?search=${withCest.code}`)).json().items as { code: string }[];
+    expect(listed.find((p) => p.code === withCest.code)).toMatchObject({ cest: '2105300', cestRequired: true });
+    const edit = await call('PUT', `/products/${withCest.code}`, {
+      name: 'Galaxy A16 128 GB',
+      brand: 'Apple Compras',
+      reference: null,
+      cost: 900,
+      sellPrice: 4999,
+      stock: 0,
+      stockAlert: 0,
+      tags: [],
+      discount: { goldPercentage: 0, silverPercentage: 0, bronzePercentage: 0 },
+      cest: null,
+    });
+    expect(expectApiError(edit, 400, 'VALIDATION_FAILED').errors).toEqual([
+      'Informe o CEST do produto Galaxy A16 128 GB: o seu perfil fiscal é de substituição tributária (ICMS-ST) e a nota precisa do CEST.',
+    ]);
+  });
+
   it('are closed to a role without the settings permission', async () => {
     const manager = await signIn(t.app, DEMO.manager);
     expectApiError(await call('GET', '/fiscal/profiles', undefined, manager), 403, 'FORBIDDEN');

@@ -1,8 +1,10 @@
 import {
+  CEST_TEXTS,
   FISCAL_SETUP_TEXTS,
   type FiscalProfile,
   type FiscalProfileInput,
   icmsCodeKindOf,
+  isSubstitutionCode,
   percentToTenThousandths,
   TAX_REGIMES,
   tenThousandthsToPercent,
@@ -202,6 +204,14 @@ export async function assignProfile(
     const missing = productIds.filter((productId) => !found.has(productId));
     if (missing.length > 0) throw notFound(FISCAL_SETUP_TEXTS.productsNotFound(missing), { productIds: missing });
     const moving = products.filter((p) => p.fiscal_profile_id !== id);
+    // Issue 55 §2: a product invoiced under ICMS-ST needs its CEST (806); those without one are named.
+    const withoutCest = moving.filter((p) => !p.cest);
+    if (isSubstitutionCode(profile.icms_csosn ?? profile.icms_cst) && withoutCest.length > 0)
+      throw badRequest(
+        CEST_TEXTS.requiredForProfile(withoutCest.map((p) => `${p.code} (${p.name})`)),
+        'VALIDATION_FAILED',
+        { productIds: withoutCest.map((p) => p.id) },
+      );
     await repo.assignProducts(
       trx,
       id,

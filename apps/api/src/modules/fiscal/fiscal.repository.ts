@@ -158,7 +158,7 @@ export const fiscalRepository = {
     return db
       .selectFrom('products as p')
       .leftJoin('fiscal_profiles as f', 'f.id', 'p.fiscal_profile_id')
-      .select(['p.id', 'p.code', 'p.fiscal_profile_id', 'f.name as profile_name'])
+      .select(['p.id', 'p.code', 'p.name', 'p.cest', 'p.fiscal_profile_id', 'f.name as profile_name'])
       .where(
         'p.id',
         'in',

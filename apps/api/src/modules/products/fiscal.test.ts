@@ -41,12 +41,13 @@ describe('product fiscal fields (NCM, CEST, unit, origin)', () => {
     const created = await call(
       'POST',
       '/products',
-      body({ ncm: '8504.40.10', cest: '12.001.00', unit: 'un', origin: 1 }),
+      // A charger: NCM 8504.40.10, CEST 21.037.00 'Carregadores de acumuladores' (Convênio ICMS 142/2018, Anexo XX).
+      body({ ncm: '8504.40.10', cest: '21.037.00', unit: 'un', origin: 1 }),
     );
     expect(created.statusCode, created.body).toBe(201);
     const data = created.json().data;
-    expect(data).toMatchObject({ ncm: '85044010', cest: '1200100', unit: 'UN', origin: 1 });
-    expect(await product(data.code)).toMatchObject({ ncm: '85044010', cest: '1200100', unit: 'UN', origin: 1 });
+    expect(data).toMatchObject({ ncm: '85044010', cest: '2103700', unit: 'UN', origin: 1 });
+    expect(await product(data.code)).toMatchObject({ ncm: '85044010', cest: '2103700', unit: 'UN', origin: 1 });
 
     const plain = await call('POST', '/products', body({ name: 'Película sem fiscal' }));
     expect(plain.statusCode, plain.body).toBe(201);
@@ -100,5 +101,35 @@ describe('product fiscal fields (NCM, CEST, unit, origin)', () => {
     );
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data).toMatchObject({ ncm: null, cest: null, unit: null, origin: 0 });
+  });
+
+  it("checks the CEST against the NCM (Convênio ICMS 142/2018): a phone takes 21.053.00, not a SIM card's 21.064.00", async () => {
+    const wrong = await call(
+      'POST',
+      '/products',
+      body({ name: 'Galaxy CEST errado', ncm: '85171300', cest: '2106400' }),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([
+      'O CEST 21.064.00 não corresponde ao NCM 8517.13.00 no Convênio ICMS 142/2018 (para este NCM: 21.053.00, 21.053.01, 21.110.00).',
+    ]);
+    // 12.001.00 (transformers) leaves the chargers of 8504.40.10 out: refused.
+    const charger = await call(
+      'POST',
+      '/products',
+      body({ name: 'Carregador CEST errado', ncm: '85044010', cest: '1200100' }),
+    );
+    expect(charger.statusCode).toBe(400);
+    const noNcm = await call('POST', '/products', body({ name: 'CEST sem NCM', cest: '2105300' }));
+    expect(noNcm.json().errors).toEqual([
+      'Informe o NCM junto com o CEST: o CEST é conferido com o NCM (Convênio ICMS 142/2018).',
+    ]);
+    const right = await call(
+      'POST',
+      '/products',
+      body({ name: 'Galaxy CEST certo', ncm: '8517.13.00', cest: '21.053.00' }),
+    );
+    expect(right.statusCode, right.body).toBe(201);
+    expect(right.json().data).toMatchObject({ ncm: '85171300', cest: '2105300', cestRequired: false });
   });
 });

@@ -1,5 +1,6 @@
 import {
   centsToReais,
+  isSubstitutionCode,
   PRODUCT_TEXTS,
   type Product,
   type ProductListItem,
@@ -110,6 +111,8 @@ export function productsContext(db: DB, storage: Storage): ProductsContext {
       warrantyMonths: row.warranty_months,
       used: row.used,
       grade: row.grade as Product['grade'],
+      // Issue 55 §2: invoiced under ICMS-ST, the product's note needs its CEST (the form asks for it).
+      cestRequired: isSubstitutionCode(row.icms_code),
       imagesUrl: list.map((image) => image.url),
       images: list,
     };

@@ -1,7 +1,10 @@
 import {
+  CEST_TEXTS,
   centsToReais,
+  cestFitsNcm,
   formatBRL,
   GTIN_TEXTS,
+  isSubstitutionCode,
   PRODUCT_LIMITS,
   PRODUCT_TEXTS,
   type Product,
@@ -43,6 +46,17 @@ function fiscalValues(input: ProductCreate | ProductUpdate): Pick<ProductValues,
     ...(input.unit !== undefined ? { unit: input.unit } : {}),
     ...(input.origin !== undefined ? { origin: input.origin } : {}),
   };
+}
+
+/**
+ * The CEST a product is saved with (issue 55 §2): one that goes with its NCM in the Convênio ICMS 142/2018's annex
+ * (the contract's CEST_ANNEX), and present when the product is invoiced under ICMS-ST (`icmsCode`, its profile's or
+ * the default's) — the SEFAZ rejects an ICMS-ST item without it (806). 400 in Portuguese, naming the product.
+ */
+function checkCest(name: string, ncm: string | null, cest: string | null, icmsCode: string | null | undefined) {
+  if (cest && !ncm) throw badRequest(CEST_TEXTS.needsNcm, 'VALIDATION_FAILED');
+  if (cest && ncm && !cestFitsNcm(cest, ncm)) throw badRequest(CEST_TEXTS.mismatch(cest, ncm), 'VALIDATION_FAILED');
+  if (!cest && isSubstitutionCode(icmsCode)) throw badRequest(CEST_TEXTS.required(name), 'VALIDATION_FAILED');
 }
 
 /**
@@ -199,6 +213,7 @@ export function productWrites({ db, storage, productById, withImages }: Products
 
   return {
     async create(actorId: number, input: ProductCreate): Promise<Product> {
+      checkCest(input.name, input.ncm ?? null, input.cest ?? null, await repo.defaultIcmsCode(db));
       const pictures = await normalizeImages(input.images);
       const barcode = input.barcode ?? null;
       const id = await orBarcodeTaken(barcode, () =>
@@ -262,6 +277,12 @@ export function productWrites({ db, storage, productById, withImages }: Products
             }
             costCents = before.cost_cents;
           }
+          checkCest(
+            input.name,
+            input.ncm === undefined ? before.ncm : input.ncm,
+            input.cest === undefined ? before.cest : input.cest,
+            before.icms_code,
+          );
           const serialized = input.serialized ?? before.serialized;
           // The stock of a serialized product is its units: the switch moves only while there is none.
           if (serialized !== before.serialized && (locked.stock !== 0 || stock !== 0)) {

@@ -40,6 +40,11 @@ export interface ProductRow {
   cest: string | null;
   unit: string | null;
   origin: number | null;
+  /**
+   * The ICMS code (CSOSN or CST) the product is invoiced with: its fiscal profile's, else the default profile's; null
+   * without either (issue 55 §2: a code of ICMS-ST asks for the CEST).
+   */
+  icms_code?: string | null;
 }
 
 export interface ImageRow {
@@ -109,8 +114,15 @@ function productQuery(db: Executor) {
       'p.cest',
       'p.unit',
       'p.origin',
+      icmsCodeOf,
     ]);
 }
+
+/** The ICMS code a product is invoiced with (its profile's, else the default's), read with it: ProductRow.icms_code. */
+const icmsCodeOf = sql<string | null>`coalesce(
+  (select coalesce(fp.icms_csosn, fp.icms_cst) from fiscal_profiles fp where fp.id = p.fiscal_profile_id),
+  (select coalesce(d.icms_csosn, d.icms_cst) from fiscal_profiles d where d.is_default limit 1)
+)`.as('icms_code');
 
 /** SQL of the catalogue. Every function takes `db` or a transaction. */
 export const productsRepository = {
@@ -134,6 +146,15 @@ export const productsRepository = {
       .where(sql`lpad(p.barcode, 14, '0')`, '=', gtin.padStart(14, '0'));
     if (activeOnly) query = query.where('p.archived', '=', false);
     return query.executeTakeFirst();
+  },
+  /** The default fiscal profile's ICMS code (CSOSN or CST): what a new product is invoiced with; null without one. */
+  async defaultIcmsCode(db: Executor): Promise<string | null> {
+    const row = await db
+      .selectFrom('fiscal_profiles')
+      .select(sql<string | null>`coalesce(icms_csosn, icms_cst)`.as('code'))
+      .where('is_default', '=', true)
+      .executeTakeFirst();
+    return row?.code ?? null;
   },
   findByCode(db: Executor, code: string): Promise<ProductRow | undefined> {
     return productQuery(db).where('p.code', '=', code).executeTakeFirst();

@@ -1,4 +1,4 @@
-import { FISCAL_TEXTS, GTIN_TEXTS, IMEI_TEXTS, PRODUCT_TEXTS } from '@backoffice/contract';
+import { CEST_TEXTS, FISCAL_TEXTS, GTIN_TEXTS, IMEI_TEXTS, PRODUCT_TEXTS } from '@backoffice/contract';
 
 /** Every text of the products screen (spec sections 2, 5 and 8). */
 export const PRODUCTS_TEXTS = {
@@ -155,6 +155,8 @@ export const PRODUCTS_TEXTS = {
       ncmHelp: '8 dígitos, ex.: 8517.13.00',
       cest: FISCAL_TEXTS.cestLabel,
       cestHelp: '7 dígitos, ex.: 21.053.00',
+      /** Issue 55 §2: the product's fiscal profile is of ICMS-ST; the server refuses it without CEST. */
+      cestRequiredHelp: `${CEST_TEXTS.requiredHelp} 7 dígitos, ex.: 21.053.00`,
       unit: FISCAL_TEXTS.unitLabel,
       unitHelp: 'UN, CX, PC, KG… (até 6 letras)',
       origin: FISCAL_TEXTS.originLabel,

@@ -335,8 +335,17 @@ export function TagsField({ control }: { control: Control<ProductFormValues> }) 
   );
 }
 
-/** 'Dados fiscais': NCM, CEST, the unit and the goods' origin. */
-export function FiscalFields({ control }: { control: Control<ProductFormValues> }) {
+/**
+ * 'Dados fiscais': NCM, CEST, the unit and the goods' origin. The CEST is asked for (required, said in its helper)
+ * when the product is invoiced under ICMS-ST (`cestRequired`, issue 55 §2); the server checks it against the NCM.
+ */
+export function FiscalFields({
+  control,
+  cestRequired,
+}: {
+  control: Control<ProductFormValues>;
+  cestRequired?: boolean;
+}) {
   return (
     <>
       <Grid size={{ xs: 12 }}>
@@ -361,8 +370,9 @@ export function FiscalFields({ control }: { control: Control<ProductFormValues> 
           control={control}
           name="cest"
           label={F.cest}
+          required={cestRequired}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9, autoComplete: 'off' } }}
-          helperText={F.cestHelp}
+          helperText={cestRequired ? F.cestRequiredHelp : F.cestHelp}
         />
       </Grid>
       <Grid size={HALF}>

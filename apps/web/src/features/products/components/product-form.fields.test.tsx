@@ -138,4 +138,20 @@ describe('fiscal fields on the product form and details (issue 21)', () => {
     expect(within(none).getByRole('row', { name: /^NCM/ }).textContent).toContain('N/A');
     expect(within(none).getByRole('row', { name: /^Origem \(ICMS\)/ }).textContent).toContain('N/A');
   });
+
+  it('asks for the CEST when the product is invoiced under ICMS-ST (issue 55): required, and its helper says why', () => {
+    renderForm({ mode: 'edit', product: { ...PRODUCT, ncm: '85171300', cestRequired: true } });
+    expect(field(/^CEST/).required).toBe(true);
+    expect(
+      screen.getByText(
+        'Obrigatório: o perfil fiscal deste produto é de substituição tributária (ICMS-ST). 7 dígitos, ex.: 21.053.00',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('leaves the CEST optional when the product is not invoiced under ICMS-ST', () => {
+    renderForm({ mode: 'edit', product: { ...PRODUCT, cestRequired: false } });
+    expect(field(/^CEST/).required).toBe(false);
+    expect(screen.getByText('7 dígitos, ex.: 21.053.00')).toBeTruthy();
+  });
 });

@@ -231,7 +231,7 @@ export function ProductForm(props: Props) {
                 <Grid size={{ xs: 12 }}>
                   <TextField label={F.description} multiline minRows={2} maxRows={4} {...register('description')} />
                 </Grid>
-                <FiscalFields control={control} />
+                <FiscalFields control={control} cestRequired={product?.cestRequired} />
               </Grid>
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
