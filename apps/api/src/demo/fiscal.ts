@@ -8,7 +8,8 @@ import { demoAdminId } from './staff';
  * NF-e and NFC-e of series 1 from number 1 — and two profiles: the resale of accessories (the default: CFOP
  * 5102/6102, CSOSN 102) and the phones, whose ICMS the state charges by substitution before they reach the shop
  * (CFOP 5405/6404, CSOSN 500). No certificate: an A1 is the shop's own, uploaded in 'Configurações' → 'Fiscal';
- * until then emitting says so. The products carry the NCM of their kind (products.ts).
+ * until then emitting says so. The products carry the NCM of their kind, its CEST (the phones' 21.053.00, which their
+ * ICMS-ST notes need: rule 806) and a GTIN-13 (products.ts).
  */
 export async function seedFiscal(trx: Transaction<Database>, anchor: number): Promise<Record<string, number>> {
   const admin = await demoAdminId(trx);

@@ -1,4 +1,4 @@
-import { productSearchText } from '@backoffice/contract';
+import { gtinCheckDigit, productSearchText } from '@backoffice/contract';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema';
 import type { Storage } from '../lib/storage';
@@ -7,7 +7,7 @@ import { businessTime, DAY } from './clock';
 import { productPicture } from './images';
 import type { Random } from './random';
 import { fileName } from './text';
-import { type Category, curatedCatalogue, expansionCatalogue, NCM, type ProductSeed } from './world/catalogue';
+import { type Category, CEST, curatedCatalogue, expansionCatalogue, NCM, type ProductSeed } from './world/catalogue';
 
 /** What the order generator needs to know about a product; `stock` and `cost` move with the ledger. */
 export interface ProductPlan {
@@ -40,6 +40,15 @@ interface Context {
   rng: Random;
   anchor: number;
   windowStart: number;
+}
+
+/**
+ * The GTIN-13 (EAN-13) of the demo's `index`-th product: GS1 Brasil's prefix 789, a fictitious company prefix (5432,
+ * the next one every 100,000 products), the item's five digits and the GS1 check digit (contract's gtinCheckDigit).
+ */
+export function demoGtin(index: number): string {
+  const body = `789${String(5432 + Math.floor(index / 100_000)).padStart(4, '0')}${String(index % 100_000).padStart(5, '0')}`;
+  return `${body}${gtinCheckDigit(body)}`;
 }
 
 /** Unique images are drawn for this many products; beyond it (large scales) a picture per brand and line. */
@@ -145,12 +154,14 @@ export async function seedCatalogue(
     const code = codes.rows[i]?.code as string;
     const id = firstId + i;
     const brand = brandId.get(seed.brand) as number;
+    const barcode = demoGtin(i);
     const searchText = productSearchText({
       name: seed.name,
       code,
       tags: seed.tags,
       brand: seed.brand,
       reference: seed.reference,
+      barcode,
     });
     plans.push({
       id,
@@ -189,8 +200,11 @@ export async function seedCatalogue(
       // Stock and cost are set from the ledger once the year has been generated.
       stock: 0,
       stock_alert: stockAlert,
-      // Issue 41: the NCM of its kind; the phones are imported goods bought in the country (origin 2).
+      // Issue 41: the NCM of its kind; the phones are imported goods bought in the country (origin 2). Issue 55: the
+      // CEST of its NCM where the annex has one, and a GTIN-13 on its box.
       ncm: NCM[seed.category],
+      cest: CEST[seed.category],
+      barcode,
       origin: seed.category === 'phone' ? 2 : 0,
       tags: [...new Set(seed.tags)],
       archived: seed.archived === true && archivedAt !== null && archivedAt < anchor,
