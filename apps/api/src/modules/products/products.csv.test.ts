@@ -106,14 +106,15 @@ describe('products/export.csv', () => {
         stock: 3,
         tags: [],
         stockAlert: 0,
-        ncm: '01012100',
-        cest: '2105300',
+        // Leite em pó (0402.10.10) and its CEST of segment 17: a CEST that goes with its NCM (issue 55).
+        ncm: '04021010',
+        cest: '1701700',
         unit: 'cx',
         origin: 2,
       },
     });
     expect(res.statusCode, res.body).toBe(200);
     const rows = await exported('Cabo Fiscal');
-    expect(rows[1]?.slice(6)).toEqual(['0101.21.00', '21.053.00', 'CX', '2']);
+    expect(rows[1]?.slice(6)).toEqual(['0402.10.10', '17.017.00', 'CX', '2']);
   });
 });
