@@ -6,8 +6,14 @@
  * and 4. Our builder never writes indIEDest 2: a customer whose IE is 'ISENTO' is a non-contributor (9, no IE),
  * which every state accepts.
  */
-import type { NoteRule, RuleBreach } from './index';
-import { child, textOf } from './note-view';
+import { child, type NoteView, textOf } from './note-view';
+
+/** index.ts's RuleBreach, by shape: the rule does not import index.ts, which lists it (no cycle). */
+interface RuleBreach {
+  code: number;
+  reason: string;
+  message: string;
+}
 
 const CODE = 805;
 const REASON = 'Rejeição: A SEFAZ do destinatário não permite Contribuinte Isento de Inscrição Estadual';
@@ -29,11 +35,12 @@ export const NO_EXEMPT_RECIPIENT_STATES: readonly string[] = [
 ];
 const UNTAXED_CODES = ['40', '41', '103', '300', '400'];
 
-export const EXEMPT_RECIPIENT_RULE: NoteRule = {
+/** Listed in index.ts's NOTE_RULES (a NoteRule). */
+export const EXEMPT_RECIPIENT_RULE = {
   code: CODE,
   reason: REASON,
   source: 'MOC 7.0 Anexo I, regra E16a-30 (exceções 1, 2 e 4)',
-  check(note) {
+  check(note: NoteView): RuleBreach[] {
     const { recipient } = note;
     if (!recipient || textOf(recipient, 'indIEDest') !== '2') return [];
     if (textOf(child(note.infNFe, 'ide'), 'idDest') !== '2') return [];
