@@ -1,7 +1,9 @@
 import {
+  cestFitsNcm,
   findTransition,
   isValidCnpj,
   isValidCpf,
+  isValidGtin,
   isValidImei,
   isValidPhone,
   ORDER_STATUS,
@@ -177,6 +179,9 @@ describe('the demo business (scale 1)', () => {
         'products.gold_percentage',
         'products.silver_percentage',
         'products.bronze_percentage',
+        'products.barcode',
+        'products.ncm',
+        'products.cest',
         'brands.name as brand',
         'brand_references.name as reference',
       ])
@@ -192,6 +197,15 @@ describe('the demo business (scale 1)', () => {
     }
     expect(products.filter((p) => p.archived).length).toBeGreaterThan(0);
     expect(products.filter((p) => !p.archived && p.stock <= p.stock_alert).length).toBeGreaterThan(0);
+    // Issue 55 §2: the catalogue's 400 carry a GTIN-13 of prefix 789 with its check digit, none twice; every phone
+    // (ICMS-ST in the demo) its CEST 21.053.00, and every CEST goes with its NCM.
+    const catalogue = products.slice(0, 400);
+    expect(catalogue.every((p) => p.barcode?.startsWith('789') && isValidGtin(p.barcode))).toBe(true);
+    expect(new Set(catalogue.map((p) => p.barcode)).size).toBe(400);
+    const phones = products.filter((p) => p.ncm === '85171300');
+    expect(phones.length).toBeGreaterThan(0);
+    expect(phones.every((p) => p.cest === '2105300')).toBe(true);
+    expect(products.every((p) => !p.cest || (p.ncm && cestFitsNcm(p.cest, p.ncm)))).toBe(true);
     const brands = new Set(products.map((p) => p.brand));
     for (const brand of ['Samsung', 'Apple', 'Motorola', 'Xiaomi', 'JBL', 'Baseus', 'Geonav', 'i2GO'])
       expect(brands).toContain(brand);

@@ -79,7 +79,11 @@ function open() {
 describe("'Cadastrar cliente': the optional 'Inscrição estadual' (issue 41)", () => {
   it('sends the exact body: the IE typed with punctuation goes as its digits', async () => {
     const { user, dialog, fill, posted, onRegistered } = open();
-    expect(within(dialog).getByText('Só números, ou ISENTO')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Só números, ou ISENTO. A nota fiscal de um cliente ISENTO sai como não contribuinte (sem IE).',
+      ),
+    ).toBeTruthy();
     await fill('86.123.456');
     await user.click(within(dialog).getByRole('button', { name: 'Cadastrar' }));
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(REGISTERED));

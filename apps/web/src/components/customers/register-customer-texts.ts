@@ -17,7 +17,9 @@ export const REGISTER_CUSTOMER_TEXTS = {
   document: 'CPF ou CNPJ',
   documentHelp: 'Com ou sem pontuação; CNPJ com letras também.',
   stateRegistration: 'Inscrição estadual',
-  stateRegistrationHelp: 'Só números, ou ISENTO',
+  // Issue 55 §2: ISENTO is refused as indIEDest 2 in twelve states (805); the note writes it as 9, without IE.
+  stateRegistrationHelp:
+    'Só números, ou ISENTO. A nota fiscal de um cliente ISENTO sai como não contribuinte (sem IE).',
   phone: 'Telefone com DDD',
   email: 'E-mail',
   zipCode: 'CEP',

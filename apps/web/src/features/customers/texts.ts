@@ -136,7 +136,9 @@ export const CUSTOMERS_TEXTS = {
     warranty: 'Garantia',
     fastDeliveryTax: 'Taxa de entrega rápida',
     stateRegistration: 'Inscrição estadual',
-    stateRegistrationHelp: 'Só números, ou ISENTO',
+    // Issue 55 §2: ISENTO is refused as indIEDest 2 in twelve states (805); the note writes it as 9, without IE.
+    stateRegistrationHelp:
+      'Só números, ou ISENTO. A nota fiscal de um cliente ISENTO sai como não contribuinte (sem IE).',
     submit: 'Editar',
   },
   block: {

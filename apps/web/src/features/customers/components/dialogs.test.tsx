@@ -176,7 +176,11 @@ describe('Editar cliente', () => {
     const { user, dialog, onSubmit } = open('86123456');
     const field = within(dialog).getByLabelText(/^Inscrição estadual/) as HTMLInputElement;
     expect(field.value).toBe('86123456');
-    expect(within(dialog).getByText('Só números, ou ISENTO')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Só números, ou ISENTO. A nota fiscal de um cliente ISENTO sai como não contribuinte (sem IE).',
+      ),
+    ).toBeTruthy();
     const submitted = async (typed: string) => {
       onSubmit.mockClear();
       await user.clear(field);
