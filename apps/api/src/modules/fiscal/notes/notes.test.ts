@@ -399,44 +399,6 @@ describe("an order's NF-e (issue 41 §2)", () => {
     }
   });
 
-  it('a product sold under ICMS-ST without its CEST is refused before sending (806), naming it; with it, authorised', async () => {
-    const st = await call('POST', '/fiscal/profiles', admin, {
-      ...simplesProfileBody('Celulares ICMS-ST'),
-      isDefault: false,
-      cfopInState: '5405',
-      cfopOutOfState: '6404',
-      icmsCsosn: '500',
-    });
-    expect(st.statusCode, st.body).toBe(201);
-    // Products given the profile before the CEST was asked for (an import, an older version): the note says it.
-    const stId = (st.json() as { data: { id: number } }).data.id;
-    await t.db.updateTable('products').set({ fiscal_profile_id: stId }).where('id', 'in', world.products).execute();
-    const first = await t.db
-      .selectFrom('products')
-      .select(['code', 'name'])
-      .where('id', '=', world.products[0] as number)
-      .executeTakeFirstOrThrow();
-    try {
-      const before = await nextNumber();
-      const refused = await call('POST', '/fiscal/notes', admin, { orderId: (await delivered()).id });
-      expect(error(refused, 400)).toBe(
-        `A SEFAZ recusaria esta nota (regra 806): o produto ${first.code} (${first.name}) é vendido com ICMS-ST (CSOSN 500) e não tem CEST: informe o CEST no cadastro do produto.`,
-      );
-      expect(await nextNumber()).toBe(before);
-      await t.db.updateTable('products').set({ cest: '2105300' }).where('id', 'in', world.products).execute();
-      const emitted = note(await call('POST', '/fiscal/notes', admin, { orderId: (await delivered()).id }), 201);
-      expect(emitted.status).toBe('AUTHORIZED');
-      const xml = (await call('GET', `/fiscal/notes/${emitted.id}/xml`, admin)).body;
-      expect(xml).toContain('<NCM>85171300</NCM><CEST>2105300</CEST><CFOP>6404</CFOP>');
-    } finally {
-      await t.db
-        .updateTable('products')
-        .set({ fiscal_profile_id: null, cest: null })
-        .where('id', 'in', world.products)
-        .execute();
-    }
-  });
-
   it('a next number set back onto a used one is refused in words, and takes nothing', async () => {
     const order = await delivered();
     const next = await nextNumber();
