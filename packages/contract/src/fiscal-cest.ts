@@ -4,13 +4,16 @@
  * 142/2018 lists for the product's NCM.
  *
  * The annex rows below are those a phone shop sells (Convênio ICMS 142/2018, Anexo XX — segmento 21 'Produtos
- * eletrônicos, eletroeletrônicos e eletrodomésticos' — and segmento 12 'Materiais elétricos'), each with
- * the NCM prefixes the annex gives it (a prefix of 4 or 6 digits takes in every NCM under it). Checked against the
- * consolidated text of the Convênio (SEFAZ MT, 'Consolidado até o Convênio ICMS 95/2024') and the CEST tables of
- * the Convênios 92/2015 and 142/2018 as systems publish them; the four CESTs of cell phones and smart cards
- * (21.053.00, 21.053.01, 21.063.00, 21.064.00) are the ones Convênio ICMS 213/2017 names (as amended in DOU of
- * 25.01.2023). The phones' NCM 8517.12.31 became 8517.13.00 (smartphones) and 8517.14.31 in the NCM of 2022; both
- * are the annex's rows.
+ * eletrônicos, eletroeletrônicos e eletrodomésticos' — and segmento 12 'Materiais elétricos'), each with the NCM
+ * prefixes the annex gives it (a prefix of 4 or 6 digits takes in every NCM under it). Sources read: the CEST tables
+ * systems publish from the Convênios 92/2015 and 142/2018 (e.g. github ATSTI/administra, script/cest.sql: 21.037.00
+ * 8504.40.10, 21.039.00 8507.80.00, 21.053.00 8517.12.31, 21.057.00 8518, 21.062.00 8523.51.10, 21.063.00 and
+ * 21.064.00 8523.52.00, 21.086.00 8517.70.21, 21.110.00 8517; 12.007.00 8544 and 12.001.00's exclusion of the
+ * chargers of 8504.40.10 in another); 21.053.01 'Telefones para redes celulares portáteis, exceto por satélite' in
+ * iDempiere's LBR_CEST; the four CESTs of cell phones and cards (21.053.00, 21.053.01, 21.063.00, 21.064.00) as
+ * Convênio ICMS 213/2017 names them (as amended, DOU of 25.01.2023); the Convênio consolidated at SEFAZ MT (to
+ * Convênio ICMS 95/2024). The phones' NCM 8517.12.31 became 8517.13.00 (smartphones) and 8517.14.31 in the NCM of
+ * 2022: the rows take the three (the new codes by that correspondence, not read in a fetched annex text).
  */
 
 /** CSOSN of the Simples Nacional that carry ICMS-ST (charged here: 201–203, 900; charged before: 500). */
