@@ -15,6 +15,8 @@ const identity = { keyPem: SAMPLE_NFE_PRIVATE_KEY, certPem: SAMPLE_NFE_CERTIFICA
 const note = (number: number) =>
   buildNfe(workedExample({ environment: 2, number, numericCode: String(10_000_000 + number) }), signer);
 
+// The double's own rules (signature, key, environment, duplicates, voided numbers, events) are proven in
+// double/sefaz-double.test.ts; here the client reads every kind of answer, forced by the double's script.
 describe("the SEFAZ's web services over mutual TLS (a SEFAZ of the tests, as the manual documents it)", () => {
   let sefaz: TestSefaz;
   let client: SefazClient;
@@ -64,11 +66,11 @@ describe("the SEFAZ's web services over mutual TLS (a SEFAZ of the tests, as the
     sefaz.script.push({
       kind: 'reject',
       status: 539,
-      reason: 'Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso',
+      reason: 'Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso',
     });
     const answer = await client.authorize(2, [note(102).xml], true);
     expect(answer.notes.map((n) => [n.status, n.reason, n.protocol])).toEqual([
-      [539, 'Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso', null],
+      [539, 'Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso', null],
     ]);
   });
 
@@ -105,7 +107,7 @@ describe("the SEFAZ's web services over mutual TLS (a SEFAZ of the tests, as the
 
   it('a lot that breaks the schema is refused as the SEFAZ does (225)', async () => {
     const answer = await client.authorize(6, [note(106).xml.replace('<mod>55</mod>', '<mod>56</mod>')], true);
-    expect([answer.status, answer.reason]).toEqual([225, 'Rejeição: Falha no Schema XML']);
+    expect([answer.status, answer.reason]).toEqual([225, 'Rejeição: Falha no Schema XML do lote de NFe']);
   });
 
   it('cancels a note (110111) and sends a correction letter (110110): 135, the messages valid by their schemas', async () => {
