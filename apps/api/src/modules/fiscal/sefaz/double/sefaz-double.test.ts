@@ -32,9 +32,11 @@ function resigned(xml: string, edit: (infNFe: string) => string): string {
   return `<NFe xmlns="${NFE_NAMESPACE}">${infNFe}${signature.xml}</NFe>`;
 }
 
-/** A signer whose certificate names the CNPJ `cnpj` (the key is the sample's). */
-function signerOf(cnpj: string) {
-  const { certPem } = makeTestCertificate({ cnpj });
+/** A signer whose certificate names the CNPJ `cnpj` (none when null; the key is the sample's). */
+function signerOf(cnpj: string | null) {
+  const { certPem } = makeTestCertificate(
+    cnpj ? { cnpj } : { commonName: 'DISTRIBUIDORA MODELO DE CELULARES LTDA', otherNameCnpj: null },
+  );
   return { keyPem: TEST_CERTIFICATE_KEY_PEM, certificateBase64: certPem.replace(/-----[^-]+-----|\s/g, '') };
 }
 
@@ -162,9 +164,11 @@ describe('the SEFAZ double refuses what a SEFAZ refuses (MOC 7.0, Anexo I and §
     expect(production.status).toBe(252);
     const stranger = await client.voidNumbers(voiding(312, 313), signerOf('44555666000181'));
     expect(stranger.status).toBe(213);
+    const anonymous = await client.voidNumbers(voiding(312, 313), signerOf(null));
+    expect([anonymous.status, anonymous.reason]).toEqual([292, 'Rejeição: Certificado Assinatura sem CNPJ']);
   });
 
-  it('494: an event for a key it never authorised; 297: an event whose signature does not verify', async () => {
+  it('494: an event for a key it never authorised; 297, 213, 574, 236: its signature, signer, author, key', async () => {
     const unknown = note(220);
     const answer = await client.event(1, cancellation(unknown.accessKey, '135260000000001'), signer);
     expect([answer.status, answer.eventStatus, answer.eventReason, answer.protocol]).toEqual([
@@ -184,6 +188,20 @@ describe('the SEFAZ double refuses what a SEFAZ refuses (MOC 7.0, Anexo I and §
     ]);
     const stranger = await client.event(4, cancellation(known.accessKey, protocol), signerOf('44555666000181'));
     expect(stranger.eventStatus).toBe(213);
+    // Another company, signing as itself, for the shop's note: 574; a key with a wrong check digit: 236.
+    const author = { ...cancellation(known.accessKey, protocol), cnpj: '44555666000181' };
+    const notTheIssuer = await client.event(5, author, signerOf('44555666000181'));
+    expect([notTheIssuer.eventStatus, notTheIssuer.eventReason]).toEqual([
+      574,
+      'Rejeição: O autor do evento diverge do emissor da NF-e',
+    ]);
+    const digit = Number(known.accessKey.slice(43));
+    const badKey = `${known.accessKey.slice(0, 43)}${(digit + 1) % 10}`;
+    const wrongDigit = await client.event(6, cancellation(badKey, protocol), signer);
+    expect([wrongDigit.eventStatus, wrongDigit.eventReason]).toEqual([
+      236,
+      'Rejeição: Chave de Acesso com dígito verificador inválido',
+    ]);
   });
 
   it('222: a cancellation naming another protocol; 573: a note cancelled twice; 580: a correction of a cancelled note', async () => {
