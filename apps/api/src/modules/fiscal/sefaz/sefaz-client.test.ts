@@ -91,9 +91,11 @@ describe("the SEFAZ's web services over mutual TLS (a SEFAZ of the tests, as the
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await client.receipt(2, sent.receipt as string)).status);
     expect(statuses).toEqual([105, 105, 104]);
-    // Asked again once processed, it answers the note's protocol (a new one: the test SEFAZ numbers each answer).
+    // Asked again once processed, it answers the note's protocol, the same: the note was authorised once.
     const done = await client.receipt(2, sent.receipt as string);
     expect(done.notes.map((n) => [n.accessKey, n.status])).toEqual([[signed.accessKey, 100]]);
+    expect(done.notes[0]?.protocol).toMatch(/^\d{15}$/);
+    expect((await client.receipt(2, sent.receipt as string)).notes[0]?.protocol).toBe(done.notes[0]?.protocol);
   });
 
   it('a SEFAZ away (HTTP 503) or silent (no answer in time) is SefazUnavailableError: retry, or contingency', async () => {

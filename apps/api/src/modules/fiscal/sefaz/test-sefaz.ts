@@ -217,7 +217,8 @@ async function eventAnswer(state: SefazState, message: string): Promise<string> 
   if (refusal) state.refusals.push({ ...refusal, service: 'NFeRecepcaoEvento4', subject: event.key });
   else state.ledger.registerEvent(event.type, event.key, event.sequence);
   const [status, reason] = refusal ? [refusal.code, refusal.reason] : [135, 'Evento registrado e vinculado a NF-e'];
-  const registered = refusal ? '' : `<dhRegEvento>${now()}</dhRegEvento><nProt>${state.ledger.nextNumber('1')}</nProt>`;
+  // dhRegEvento always (the moment received, or registered), nProt only when registered (retEvento's schema).
+  const registered = `<dhRegEvento>${now()}</dhRegEvento>${refusal ? '' : `<nProt>${state.ledger.nextNumber('1')}</nProt>`}`;
   const retEvento =
     `<retEvento versao="1.00"><infEvento><tpAmb>${state.place.environment}</tpAmb>${APP}<cOrgao>${state.place.stateCode}</cOrgao>` +
     `<cStat>${status}</cStat><xMotivo>${reason}</xMotivo><chNFe>${event.key}</chNFe><tpEvento>${event.type}</tpEvento>` +
@@ -229,18 +230,16 @@ async function voidingAnswer(state: SefazState, message: string): Promise<string
   const range = voidingFields(message);
   const schema = await validateAgainstSchema(message, 'inutNFe_v4.00.xsd');
   const refusal = schema.valid ? voidingRefusal(message, state.place, state.ledger) : REFUSALS.schema;
-  let tail = '';
+  // dhRecbto always (MOC DR16: also on a rejection); nProt when registered, or the first voiding's on 563.
+  let protocol: string | undefined;
   if (refusal) {
     state.refusals.push({ code: refusal.code, reason: refusal.reason, service: 'NFeInutilizacao4', subject: range.id });
-    tail =
-      'protocol' in refusal && refusal.protocol
-        ? `<dhRecbto>${now()}</dhRecbto><nProt>${refusal.protocol}</nProt>`
-        : '';
+    protocol = 'protocol' in refusal ? refusal.protocol : undefined;
   } else {
-    const protocol = state.ledger.nextNumber('1');
+    protocol = state.ledger.nextNumber('1');
     state.ledger.void({ ...range, protocol });
-    tail = `<dhRecbto>${now()}</dhRecbto><nProt>${protocol}</nProt>`;
   }
+  const tail = `<dhRecbto>${now()}</dhRecbto>${protocol ? `<nProt>${protocol}</nProt>` : ''}`;
   const [status, reason] = refusal ? [refusal.code, refusal.reason] : [102, 'Inutilização de número homologado'];
   return soap(
     'NFeInutilizacao4',
