@@ -4,7 +4,7 @@ import type { SigningCertificate } from '../fiscal.service';
 import { buildNfe } from '../nfe/nfe-builder';
 import type { NfeInput } from '../nfe/nfe-input';
 import { ProviderAuthError, type ProviderClient, ProviderRequestError } from '../provider/provider-client';
-import { type SefazClient, SefazUnavailableError } from '../sefaz/sefaz-client';
+import { SERVICE_STOPPED, type SefazClient, SefazUnavailableError } from '../sefaz/sefaz-client';
 import { type LotAnswer, nfeProc } from '../sefaz/sefaz-messages';
 import { type NoteRow, notesRepository as repo } from './notes.repository';
 import { type NotesContext, signerOf } from './notes-context';
@@ -16,7 +16,11 @@ const DUPLICATE = 204;
 /** What the SEFAZ has not answered for good yet. */
 export const WAITING: readonly FiscalNoteStatus[] = ['SIGNED', 'PROCESSING', 'CONTINGENCY'];
 
-/** What the SEFAZ (or the provider, in the SEFAZ's codes) answered of the note, written on its row. */
+/**
+ * What the SEFAZ (or the provider, in the SEFAZ's codes) answered of the note, written on its row; a service stopped
+ * (108, 109: the provider may relay them) is no answer about the note but an outage: SefazUnavailableError, as a
+ * timeout is, so the caller retries or goes into contingency.
+ */
 async function writeAnswer(
   context: NotesContext,
   row: NoteRow,
@@ -25,6 +29,9 @@ async function writeAnswer(
 ): Promise<void> {
   const { db, now } = context;
   const prot = answer.notes.find((n) => n.accessKey === row.access_key) ?? (provider ? answer.notes[0] : undefined);
+  const stopped = [answer.status, prot?.status].find((code) => code !== undefined && SERVICE_STOPPED.has(code));
+  if (stopped !== undefined)
+    throw new SefazUnavailableError(`SEFAZ respondeu ${stopped}: ${prot?.reason ?? answer.reason}`);
   const providerId = provider?.id ?? row.provider_id;
   if ((answer.status === 103 || answer.status === 105) && !prot) {
     await repo.updateNote(db, row.id, {

@@ -100,4 +100,11 @@ describe("an order's note through Nuvem Fiscal", () => {
     expect(waiting).toMatchObject({ status: 'SIGNED', statusReason: FISCAL_NOTE_TEXTS.unavailable });
     expect(note(await call('POST', `/fiscal/notes/${waiting.id}/retry`)).status).toBe('AUTHORIZED');
   });
+
+  it('the SEFAZ stopped (108) relayed by the provider is an outage, as a timeout is: the note waits, not rejected', async () => {
+    const order = await delivered();
+    provider.script.push({ kind: 'reject', status: 108, reason: 'Serviço Paralisado Momentaneamente (curto prazo)' });
+    const waiting = note(await call('POST', '/fiscal/notes', { orderId: order.id }), 201);
+    expect(waiting).toMatchObject({ status: 'SIGNED', statusCode: null, statusReason: FISCAL_NOTE_TEXTS.unavailable });
+  });
 });

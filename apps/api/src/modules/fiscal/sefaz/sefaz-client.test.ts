@@ -15,6 +15,8 @@ const identity = { keyPem: SAMPLE_NFE_PRIVATE_KEY, certPem: SAMPLE_NFE_CERTIFICA
 const note = (number: number) =>
   buildNfe(workedExample({ environment: 2, number, numericCode: String(10_000_000 + number) }), signer);
 
+// The double's own rules (signature, key, environment, duplicates, voided numbers, events) are proven in
+// double/sefaz-double.test.ts; here the client reads every kind of answer, forced by the double's script.
 describe("the SEFAZ's web services over mutual TLS (a SEFAZ of the tests, as the manual documents it)", () => {
   let sefaz: TestSefaz;
   let client: SefazClient;
@@ -64,11 +66,11 @@ describe("the SEFAZ's web services over mutual TLS (a SEFAZ of the tests, as the
     sefaz.script.push({
       kind: 'reject',
       status: 539,
-      reason: 'Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso',
+      reason: 'Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso',
     });
     const answer = await client.authorize(2, [note(102).xml], true);
     expect(answer.notes.map((n) => [n.status, n.reason, n.protocol])).toEqual([
-      [539, 'Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso', null],
+      [539, 'Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso', null],
     ]);
   });
 
@@ -89,9 +91,11 @@ describe("the SEFAZ's web services over mutual TLS (a SEFAZ of the tests, as the
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await client.receipt(2, sent.receipt as string)).status);
     expect(statuses).toEqual([105, 105, 104]);
-    // Asked again once processed, it answers the note's protocol (a new one: the test SEFAZ numbers each answer).
+    // Asked again once processed, it answers the note's protocol, the same: the note was authorised once.
     const done = await client.receipt(2, sent.receipt as string);
     expect(done.notes.map((n) => [n.accessKey, n.status])).toEqual([[signed.accessKey, 100]]);
+    expect(done.notes[0]?.protocol).toMatch(/^\d{15}$/);
+    expect((await client.receipt(2, sent.receipt as string)).notes[0]?.protocol).toBe(done.notes[0]?.protocol);
   });
 
   it('a SEFAZ away (HTTP 503) or silent (no answer in time) is SefazUnavailableError: retry, or contingency', async () => {
@@ -105,7 +109,7 @@ describe("the SEFAZ's web services over mutual TLS (a SEFAZ of the tests, as the
 
   it('a lot that breaks the schema is refused as the SEFAZ does (225)', async () => {
     const answer = await client.authorize(6, [note(106).xml.replace('<mod>55</mod>', '<mod>56</mod>')], true);
-    expect([answer.status, answer.reason]).toEqual([225, 'Rejeição: Falha no Schema XML']);
+    expect([answer.status, answer.reason]).toEqual([225, 'Rejeição: Falha no Schema XML do lote de NFe']);
   });
 
   it('cancels a note (110111) and sends a correction letter (110110): 135, the messages valid by their schemas', async () => {

@@ -2,8 +2,10 @@
  * The SEFAZ's web services over SOAP 1.2 and mutual TLS (issue 41 §2, decision 0055): the shop's A1 certificate is the
  * client's identity, the SEFAZ's own certificate is verified (Node's roots and ICP-Brasil's, `sefazTrust`), and the
  * addresses are given (sefaz-urls.ts, or a base address of configuration: a local SEFAZ in the tests). One agent
- * keeps the connections alive. A SEFAZ that does not answer (refused, reset, timeout, HTTP 5xx) throws
- * `SefazUnavailableError`, which the caller turns into a retry, or the NFC-e's offline contingency.
+ * keeps the connections alive. A SEFAZ that does not answer (refused, reset, timeout, HTTP 5xx), or answers that its
+ * service is stopped (108 'Serviço Paralisado Momentaneamente (curto prazo)', 109 'Serviço Paralisado sem Previsão':
+ * an outage, not a judgement of the message), throws `SefazUnavailableError`, which the caller turns into a retry, or
+ * the NFC-e's offline contingency.
  */
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
@@ -30,6 +32,16 @@ import {
 import type { SefazService, SefazUrls } from './sefaz-urls';
 
 export class SefazUnavailableError extends Error {}
+
+/** The SEFAZ's codes of a stopped service (MOC 7.0, códigos de resultado): an outage, like a timeout. */
+export const SERVICE_STOPPED: ReadonlySet<number> = new Set([108, 109]);
+
+/** `answer` as it is, unless it says the service is stopped: then SefazUnavailableError. */
+export function unlessStopped<T extends { status: number; reason: string }>(answer: T): T {
+  if (SERVICE_STOPPED.has(answer.status))
+    throw new SefazUnavailableError(`SEFAZ respondeu ${answer.status}: ${answer.reason}`);
+  return answer;
+}
 
 /** The SOAP operation of each service (its WSDL's). */
 const OPERATIONS: Readonly<Record<SefazService, { wsdl: string; operation: string }>> = {
@@ -130,22 +142,25 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
 
   return {
     async status(environment, stateCode) {
+      // The status service answers 108/109 as its news, not as a failure of the call.
       return readStatusAnswer(await call('status', statusQueryMessage(environment, stateCode)));
     },
     async authorize(lotId, notes, synchronous) {
-      return readLotAnswer(await call('authorize', lotMessage(lotId, notes, synchronous)), 'retEnviNFe');
+      return unlessStopped(readLotAnswer(await call('authorize', lotMessage(lotId, notes, synchronous)), 'retEnviNFe'));
     },
     async receipt(environment, receipt) {
-      return readLotAnswer(await call('receipt', receiptQueryMessage(environment, receipt)), 'retConsReciNFe');
+      return unlessStopped(
+        readLotAnswer(await call('receipt', receiptQueryMessage(environment, receipt)), 'retConsReciNFe'),
+      );
     },
     async protocol(environment, accessKey) {
-      return readProtocolAnswer(await call('protocol', protocolQueryMessage(environment, accessKey)));
+      return unlessStopped(readProtocolAnswer(await call('protocol', protocolQueryMessage(environment, accessKey))));
     },
     async event(lotId, spec, signer) {
-      return readEventAnswer(await call('event', eventMessage(lotId, spec, signer)));
+      return unlessStopped(readEventAnswer(await call('event', eventMessage(lotId, spec, signer))));
     },
     async voidNumbers(spec, signer) {
-      return readVoidingAnswer(await call('voidNumbers', voidingMessage(spec, signer)));
+      return unlessStopped(readVoidingAnswer(await call('voidNumbers', voidingMessage(spec, signer))));
     },
     close: () => agent.destroy(),
   };

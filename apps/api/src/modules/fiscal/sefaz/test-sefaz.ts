@@ -1,20 +1,23 @@
 /**
- * A SEFAZ of the tests (issue 41: no SEFAZ can be reached from these machines): an HTTPS SOAP 1.2 server on
- * 127.0.0.1 that demands the client's certificate (mutual TLS, the shop's A1 as the only one it trusts) and answers
- * the NF-e 4.00 web services as the Manual de Orientação do Contribuinte documents them:
+ * A SEFAZ of the tests (issue 41: no SEFAZ can be reached from these machines; issue 55: it refuses what a SEFAZ
+ * refuses): an HTTPS SOAP 1.2 server on 127.0.0.1 that demands the client's certificate (mutual TLS, the shop's A1 as
+ * the only one it trusts), serves one state (cUF, default 35) in one environment (tpAmb, default 2, homologação) and
+ * answers the NF-e 4.00 web services as the Manual de Orientação do Contribuinte (MOC 7.0) documents them, keeping
+ * its state as a SEFAZ does (double/sefaz-ledger.ts: notes by number and key, voided ranges, events):
  * - NFeStatusServico4: 107 'Serviço em Operação';
- * - NFeAutorizacao4: the lot validated against enviNFe_v4.00.xsd first (225 'Rejeição: Falha no Schema XML' when it
- *   does not), then, by default, 104 'Lote processado' with the note's protNFe 100 'Autorizado o uso da NF-e' (its
- *   digVal the note's digest); a script may answer instead a rejection (539, 204…), an asynchronous lot (103 with a
- *   receipt, then 105 'Lote em processamento' as many times as asked, then 104 with 100), an HTTP 503, or nothing
- *   (a request left hanging: the client's timeout);
- * - NFeRetAutorizacao4: the receipt's state;
- * - a note it already authorised, sent again: 204 'Rejeição: Duplicidade de NF-e' (a script may authorise a note and
- *   lose the answer: HTTP 503); NFeConsultaProtocolo4 answers an authorised key's protocol (100), else 217;
- * - NFeRecepcaoEvento4: 128 with the event's 135 'Evento registrado e vinculado a NF-e' (schema checked);
- * - NFeInutilizacao4: 102 'Inutilização de número homologado' (schema checked).
- * A plain module (no test framework): the API tests and the browser journey use it. The certificates it serves and
- * trusts are made by test-pki.ts.
+ * - NFeAutorizacao4: the lot validated against enviNFe_v4.00.xsd (225), then each note judged
+ *   (double/sefaz-notes.ts: signature, key, environment, the published content rules, duplicates, voided numbers),
+ *   then 104 'Lote processado' with its protNFe: 100 'Autorizado o uso da NF-e' (its digVal the note's digest) or
+ *   the refusal. A script may answer instead a forced rejection, an asynchronous lot (103 with a receipt, then 105
+ *   'Lote em processamento' as many times as asked, then 104), the service stopped (108, 109), an HTTP 503, or
+ *   nothing (the client's timeout);
+ * - NFeRetAutorizacao4: the receipt's state; NFeConsultaProtocolo4: an authorised key's protocol (100; 101 once
+ *   cancelled), else 217;
+ * - NFeRecepcaoEvento4: 128 with the event's 135 'Evento registrado e vinculado a NF-e' or its refusal
+ *   (double/sefaz-events.ts); NFeInutilizacao4: 102 'Inutilização de número homologado' or the refusal
+ *   (double/sefaz-voidings.ts).
+ * Every code and text it answers is in double/sefaz-refusals.ts with the rule that publishes it. A plain module (no
+ * test framework): the API tests and the browser journey use it; test-pki.ts makes the certificates.
  */
 import { once } from 'node:events';
 import https from 'node:https';
@@ -22,12 +25,20 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { NFE_NAMESPACE } from '../nfe/nfe-builder';
 import { validateAgainstSchema } from '../nfe/xsd';
+import { eventFields, eventRefusal } from './double/sefaz-events';
+import { SefazLedger } from './double/sefaz-ledger';
+import { noteFields, noteRefusal, type SefazPlace } from './double/sefaz-notes';
+import { REFUSALS, type Refusal } from './double/sefaz-refusals';
+import { voidingFields, voidingRefusal } from './double/sefaz-voidings';
 
 export type ScriptedAnswer =
   | { kind: 'authorize' }
+  /** A rejection forced on the next note, whatever it is. */
   | { kind: 'reject'; status: number; reason: string }
   /** 103 now; then `processing` answers 105 to the receipt's queries, then 104 with the note's 100. */
   | { kind: 'async'; processing: number }
+  /** The service stopped: the lot answered 108 or 109 (an outage: the client treats it as a timeout). */
+  | { kind: 'paused'; status: 108 | 109 }
   | { kind: 'http'; status: number }
   /** The note authorised, but the answer lost (HTTP 503): sent again, it is the duplicate (204) of an authorised one. */
   | { kind: 'lost' }
@@ -40,11 +51,20 @@ export interface SefazRequest {
   client: string | null;
 }
 
+/** A refusal the double answered of its own judgement (not a scripted one): what and of which key or range. */
+export interface SefazRefusal extends Refusal {
+  service: string;
+  /** The note's or the event's key; the voiding's Id. */
+  subject: string;
+}
+
 export interface TestSefaz {
   /** The base address: the services are `${url}/NFeAutorizacao4`… (sefaz-urls.ts `sefazUrlsAt`). */
   url: string;
   requests: SefazRequest[];
-  /** The next answers of the authorisation service, in order (then the default). */
+  /** Every refusal it answered by its rules (schema, signature, key, duplicates…), in order. */
+  refusals: SefazRefusal[];
+  /** The next answers of the authorisation service, in order (then its judgement). */
   script: ScriptedAnswer[];
   close(): Promise<void>;
 }
@@ -55,195 +75,234 @@ const soap = (wsdl: string, body: string) =>
 
 const tag = (xml: string, name: string) => new RegExp(`<${name}[^>]*>([^<]*)</${name}>`).exec(xml)?.[1] ?? '';
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, '-00:00');
+const APP = '<verAplic>SEFAZ-TESTE-1.0</verAplic>';
 
 /** The message inside nfeDadosMsg. */
 const messageOf = (envelope: string) => /<nfeDadosMsg[^>]*>([\s\S]*)<\/nfeDadosMsg>/.exec(envelope)?.[1] ?? '';
 
 /** What the SEFAZ keeps between requests. */
 interface SefazState {
+  place: SefazPlace;
+  ledger: SefazLedger;
   script: ScriptedAnswer[];
-  protocolSeq: number;
-  receiptSeq: number;
-  lots: Map<string, { notes: string[]; processing: number; tpAmb: string }>;
-  /** The notes it authorised, by key: their protocol (a key sent again is answered 204; the protocol query finds it). */
-  authorised: Map<string, string>;
+  refusals: SefazRefusal[];
+  lots: Map<string, { notes: string[]; processing: number }>;
 }
 
 type Answer = { status: number; body?: string } | 'hang';
 
-/** The note authorised: its protNFe (100), kept by its key. */
-function protocolOf(state: SefazState, note: string, tpAmb: string): string {
-  state.protocolSeq += 1;
-  const key = /Id="NFe(\d{44})"/.exec(note)?.[1] ?? '';
-  const digest = tag(note, 'DigestValue');
-  const prot =
-    `<protNFe versao="4.00"><infProt><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic>` +
-    `<chNFe>${key}</chNFe><dhRecbto>${now()}</dhRecbto><nProt>1352600000${String(state.protocolSeq).padStart(5, '0')}</nProt>` +
-    `<digVal>${digest}</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>`;
-  state.authorised.set(key, prot);
+const protNFe = (state: SefazState, key: string, inner: string) =>
+  `<protNFe versao="4.00"><infProt><tpAmb>${state.place.environment}</tpAmb>${APP}<chNFe>${key}</chNFe>` +
+  `<dhRecbto>${now()}</dhRecbto>${inner}</infProt></protNFe>`;
+
+/** The note authorised (100): its protNFe, the note kept by its number and key. */
+function authorised(state: SefazState, note: string, receipt: string): string {
+  const fields = noteFields(note);
+  const protocol = state.ledger.nextNumber('1');
+  const prot = protNFe(
+    state,
+    fields.key,
+    `<nProt>${protocol}</nProt><digVal>${fields.digest}</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo>`,
+  );
+  state.ledger.keep(fields, { key: fields.key, prot, protocol, digest: fields.digest, receipt });
   return prot;
 }
+
+/** The note's protNFe: its refusal, or its authorisation. */
+function judged(state: SefazState, note: string, receipt: string): string {
+  const refusal = noteRefusal(note, state.place, state.ledger);
+  if (!refusal) return authorised(state, note, receipt);
+  const key = noteFields(note).key;
+  state.refusals.push({ ...refusal, service: 'NFeAutorizacao4', subject: key });
+  return protNFe(state, key, `<cStat>${refusal.code}</cStat><xMotivo>${refusal.reason}</xMotivo>`);
+}
+
 const notesOf = (lot: string) => lot.match(/<NFe xmlns[\s\S]*?<\/NFe>/g) ?? [];
-const retEnvi = (tpAmb: string, status: number, reason: string, inner = '') =>
-  `<retEnviNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic>` +
-  `<cStat>${status}</cStat><xMotivo>${reason}</xMotivo><cUF>35</cUF><dhRecbto>${now()}</dhRecbto>${inner}</retEnviNFe>`;
+const retEnvi = (state: SefazState, status: number, reason: string, inner = '') =>
+  `<retEnviNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${state.place.environment}</tpAmb>${APP}` +
+  `<cStat>${status}</cStat><xMotivo>${reason}</xMotivo><cUF>${state.place.stateCode}</cUF><dhRecbto>${now()}</dhRecbto>${inner}</retEnviNFe>`;
+const lotAnswer = (state: SefazState, status: number, reason: string, inner = ''): Answer => ({
+  status: 200,
+  body: soap('NFeAutorizacao4', retEnvi(state, status, reason, inner)),
+});
 
 async function authorize(state: SefazState, message: string): Promise<Answer> {
-  const tpAmb = tag(message, 'tpAmb') || '2';
-  const schema = await validateAgainstSchema(message, 'enviNFe_v4.00.xsd');
-  if (!schema.valid)
-    return { status: 200, body: soap('NFeAutorizacao4', retEnvi(tpAmb, 225, 'Rejeição: Falha no Schema XML')) };
-  const notes = notesOf(message);
-  // A note already authorised, sent again (its answer was lost): 204, the duplicate, with the first receipt.
-  const again = /Id="NFe(\d{44})"/.exec(notes[0] ?? '')?.[1] ?? '';
-  if (state.authorised.has(again)) {
-    const prot =
-      `<protNFe versao="4.00"><infProt><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic><chNFe>${again}</chNFe>` +
-      `<dhRecbto>${now()}</dhRecbto><cStat>204</cStat><xMotivo>Rejeição: Duplicidade de NF-e</xMotivo></infProt></protNFe>`;
-    return { status: 200, body: soap('NFeAutorizacao4', retEnvi(tpAmb, 104, 'Lote processado', prot)) };
+  // The service away comes before anything is read.
+  const away = state.script[0];
+  if (away && (away.kind === 'hang' || away.kind === 'http' || away.kind === 'paused')) {
+    state.script.shift();
+    if (away.kind === 'hang') return 'hang';
+    if (away.kind === 'http') return { status: away.status, body: 'Service Unavailable' };
+    const paused = away.status === 108 ? REFUSALS.pausedShort : REFUSALS.pausedLong;
+    return lotAnswer(state, paused.code, paused.reason);
   }
-  const answer = state.script.shift() ?? { kind: 'authorize' };
-  if (answer.kind === 'hang') return 'hang';
-  if (answer.kind === 'http') return { status: answer.status, body: 'Service Unavailable' };
+  if (!(await validateAgainstSchema(message, 'enviNFe_v4.00.xsd')).valid) {
+    state.refusals.push({ ...REFUSALS.lotSchema, service: 'NFeAutorizacao4', subject: tag(message, 'idLote') });
+    return lotAnswer(state, REFUSALS.lotSchema.code, REFUSALS.lotSchema.reason);
+  }
+  const notes = notesOf(message);
+  const receipt = state.ledger.nextNumber('3');
+  // A note the database already holds (its answer lost, sent again…) is judged before any script.
+  const known = notes.some((note) => state.ledger.noteAt(noteFields(note)));
+  const answer = (known ? undefined : state.script.shift()) ?? { kind: 'authorize' };
   if (answer.kind === 'lost') {
-    for (const note of notes) protocolOf(state, note, tpAmb);
+    for (const note of notes) judged(state, note, receipt);
     return { status: 503, body: 'Service Unavailable' };
   }
   if (answer.kind === 'reject') {
-    const key = /Id="NFe(\d{44})"/.exec(notes[0] ?? '')?.[1] ?? '';
-    const prot =
-      `<protNFe versao="4.00"><infProt><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic><chNFe>${key}</chNFe>` +
-      `<dhRecbto>${now()}</dhRecbto><cStat>${answer.status}</cStat><xMotivo>${answer.reason}</xMotivo></infProt></protNFe>`;
-    return { status: 200, body: soap('NFeAutorizacao4', retEnvi(tpAmb, 104, 'Lote processado', prot)) };
+    const prot = protNFe(
+      state,
+      noteFields(notes[0] ?? '').key,
+      `<cStat>${answer.status}</cStat><xMotivo>${answer.reason}</xMotivo>`,
+    );
+    return lotAnswer(state, 104, 'Lote processado', prot);
   }
   if (answer.kind === 'async') {
-    state.receiptSeq += 1;
-    const receipt = `35100000${String(state.receiptSeq).padStart(7, '0')}`;
-    state.lots.set(receipt, { notes, processing: answer.processing, tpAmb });
-    return {
-      status: 200,
-      body: soap(
-        'NFeAutorizacao4',
-        retEnvi(tpAmb, 103, 'Lote recebido com sucesso', `<infRec><nRec>${receipt}</nRec><tMed>1</tMed></infRec>`),
-      ),
-    };
+    state.lots.set(receipt, { notes, processing: answer.processing });
+    return lotAnswer(state, 103, 'Lote recebido com sucesso', `<infRec><nRec>${receipt}</nRec><tMed>1</tMed></infRec>`);
   }
-  const prots = notes.map((note) => protocolOf(state, note, tpAmb)).join('');
-  return { status: 200, body: soap('NFeAutorizacao4', retEnvi(tpAmb, 104, 'Lote processado', prots)) };
+  const prots = notes.map((note) => judged(state, note, receipt)).join('');
+  return lotAnswer(state, 104, 'Lote processado', prots);
 }
 
-function receipt(state: SefazState, message: string): string {
-  const tpAmb = tag(message, 'tpAmb') || '2';
+function receiptAnswer(state: SefazState, message: string): string {
   const number = tag(message, 'nRec');
   const lot = state.lots.get(number);
   const head = (status: number, reason: string) =>
-    `<retConsReciNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic>` +
-    `<nRec>${number}</nRec><cStat>${status}</cStat><xMotivo>${reason}</xMotivo><cUF>35</cUF><dhRecbto>${now()}</dhRecbto>`;
+    `<retConsReciNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${state.place.environment}</tpAmb>${APP}` +
+    `<nRec>${number}</nRec><cStat>${status}</cStat><xMotivo>${reason}</xMotivo><cUF>${state.place.stateCode}</cUF><dhRecbto>${now()}</dhRecbto>`;
   if (!lot) return soap('NFeRetAutorizacao4', `${head(106, 'Lote não localizado')}</retConsReciNFe>`);
   if (lot.processing > 0) {
     lot.processing -= 1;
     return soap('NFeRetAutorizacao4', `${head(105, 'Lote em processamento')}</retConsReciNFe>`);
   }
-  const prots = lot.notes.map((note) => protocolOf(state, note, lot.tpAmb)).join('');
+  // Judged once; asked again, the lot's notes answer their protocol.
+  const prots = lot.notes
+    .map((note) => state.ledger.note(noteFields(note).key)?.prot ?? judged(state, note, number))
+    .join('');
   return soap('NFeRetAutorizacao4', `${head(104, 'Lote processado')}${prots}</retConsReciNFe>`);
 }
 
 function protocolQuery(state: SefazState, message: string): string {
-  const tpAmb = tag(message, 'tpAmb') || '2';
   const key = tag(message, 'chNFe');
-  const prot = state.authorised.get(key);
+  const kept = state.ledger.note(key);
   const head = (status: number, reason: string) =>
-    `<retConsSitNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic>` +
-    `<cStat>${status}</cStat><xMotivo>${reason}</xMotivo><cUF>35</cUF><dhRecbto>${now()}</dhRecbto><chNFe>${key}</chNFe>`;
-  return soap(
-    'NFeConsultaProtocolo4',
-    prot
-      ? `${head(100, 'Autorizado o uso da NF-e')}${prot}</retConsSitNFe>`
-      : `${head(217, 'Rejeição: NF-e não consta na base de dados da SEFAZ')}</retConsSitNFe>`,
-  );
+    `<retConsSitNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${state.place.environment}</tpAmb>${APP}` +
+    `<cStat>${status}</cStat><xMotivo>${reason}</xMotivo><cUF>${state.place.stateCode}</cUF><dhRecbto>${now()}</dhRecbto><chNFe>${key}</chNFe>`;
+  if (!kept)
+    return soap(
+      'NFeConsultaProtocolo4',
+      `${head(217, 'Rejeição: NF-e não consta na base de dados da SEFAZ')}</retConsSitNFe>`,
+    );
+  const [status, reason] = kept.cancelled
+    ? [101, 'Cancelamento de NF-e homologado']
+    : [100, 'Autorizado o uso da NF-e'];
+  return soap('NFeConsultaProtocolo4', `${head(status, reason)}${kept.prot}</retConsSitNFe>`);
 }
 
-async function event(state: SefazState, message: string): Promise<string> {
-  const tpAmb = tag(message, 'tpAmb') || '2';
-  const type = tag(message, 'tpEvento');
+async function eventAnswer(state: SefazState, message: string): Promise<string> {
+  const event = eventFields(message);
+  const head = (status: number, reason: string) =>
+    `<retEnvEvento xmlns="${NFE_NAMESPACE}" versao="1.00"><idLote>${tag(message, 'idLote')}</idLote><tpAmb>${state.place.environment}</tpAmb>` +
+    `${APP}<cOrgao>${state.place.stateCode}</cOrgao><cStat>${status}</cStat><xMotivo>${reason}</xMotivo>`;
   const schema = await validateAgainstSchema(
     message,
-    type === '110111' ? 'envEventoCancNFe_v1.00.xsd' : 'envCCe_v1.00.xsd',
+    event.type === '110111' ? 'envEventoCancNFe_v1.00.xsd' : 'envCCe_v1.00.xsd',
   );
-  const head = (status: number, reason: string) =>
-    `<retEnvEvento xmlns="${NFE_NAMESPACE}" versao="1.00"><idLote>${tag(message, 'idLote')}</idLote><tpAmb>${tpAmb}</tpAmb>` +
-    `<verAplic>SEFAZ-TESTE-1.0</verAplic><cOrgao>35</cOrgao><cStat>${status}</cStat><xMotivo>${reason}</xMotivo>`;
-  if (!schema.valid) return soap('NFeRecepcaoEvento4', `${head(225, 'Rejeição: Falha no Schema XML')}</retEnvEvento>`);
-  state.protocolSeq += 1;
+  if (!schema.valid) {
+    state.refusals.push({ ...REFUSALS.schema, service: 'NFeRecepcaoEvento4', subject: event.key });
+    return soap('NFeRecepcaoEvento4', `${head(REFUSALS.schema.code, REFUSALS.schema.reason)}</retEnvEvento>`);
+  }
+  const refusal = eventRefusal(message, state.place, state.ledger);
+  if (refusal) state.refusals.push({ ...refusal, service: 'NFeRecepcaoEvento4', subject: event.key });
+  else state.ledger.registerEvent(event.type, event.key, event.sequence);
+  const [status, reason] = refusal ? [refusal.code, refusal.reason] : [135, 'Evento registrado e vinculado a NF-e'];
+  // dhRegEvento always (the moment received, or registered), nProt only when registered (retEvento's schema).
+  const registered = `<dhRegEvento>${now()}</dhRegEvento>${refusal ? '' : `<nProt>${state.ledger.nextNumber('1')}</nProt>`}`;
   const retEvento =
-    `<retEvento versao="1.00"><infEvento><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic><cOrgao>35</cOrgao>` +
-    '<cStat>135</cStat><xMotivo>Evento registrado e vinculado a NF-e</xMotivo>' +
-    `<chNFe>${tag(message, 'chNFe')}</chNFe><tpEvento>${type}</tpEvento><nSeqEvento>${tag(message, 'nSeqEvento')}</nSeqEvento>` +
-    `<dhRegEvento>${now()}</dhRegEvento><nProt>1352600000${String(state.protocolSeq).padStart(5, '0')}</nProt></infEvento></retEvento>`;
+    `<retEvento versao="1.00"><infEvento><tpAmb>${state.place.environment}</tpAmb>${APP}<cOrgao>${state.place.stateCode}</cOrgao>` +
+    `<cStat>${status}</cStat><xMotivo>${reason}</xMotivo><chNFe>${event.key}</chNFe><tpEvento>${event.type}</tpEvento>` +
+    `<nSeqEvento>${event.sequence}</nSeqEvento>${registered}</infEvento></retEvento>`;
   return soap('NFeRecepcaoEvento4', `${head(128, 'Lote de evento processado')}${retEvento}</retEnvEvento>`);
 }
 
-async function voiding(state: SefazState, message: string): Promise<string> {
-  const tpAmb = tag(message, 'tpAmb') || '2';
+async function voidingAnswer(state: SefazState, message: string): Promise<string> {
+  const range = voidingFields(message);
   const schema = await validateAgainstSchema(message, 'inutNFe_v4.00.xsd');
-  const status = schema.valid ? 102 : 225;
-  state.protocolSeq += 1;
+  const refusal = schema.valid ? voidingRefusal(message, state.place, state.ledger) : REFUSALS.schema;
+  // dhRecbto always (MOC DR16: also on a rejection); nProt when registered, or the first voiding's on 563.
+  let protocol: string | undefined;
+  if (refusal) {
+    state.refusals.push({ code: refusal.code, reason: refusal.reason, service: 'NFeInutilizacao4', subject: range.id });
+    protocol = 'protocol' in refusal ? refusal.protocol : undefined;
+  } else {
+    protocol = state.ledger.nextNumber('1');
+    state.ledger.void({ ...range, protocol });
+  }
+  const tail = `<dhRecbto>${now()}</dhRecbto>${protocol ? `<nProt>${protocol}</nProt>` : ''}`;
+  const [status, reason] = refusal ? [refusal.code, refusal.reason] : [102, 'Inutilização de número homologado'];
   return soap(
     'NFeInutilizacao4',
-    `<retInutNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><infInut><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic>` +
-      `<cStat>${status}</cStat><xMotivo>${schema.valid ? 'Inutilização de número homologado' : 'Rejeição: Falha no Schema XML'}</xMotivo>` +
-      `<cUF>35</cUF>${schema.valid ? `<dhRecbto>${now()}</dhRecbto><nProt>1352600000${String(state.protocolSeq).padStart(5, '0')}</nProt>` : ''}` +
-      '</infInut></retInutNFe>',
+    `<retInutNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><infInut><tpAmb>${state.place.environment}</tpAmb>${APP}` +
+      `<cStat>${status}</cStat><xMotivo>${reason}</xMotivo><cUF>${state.place.stateCode}</cUF>${tail}</infInut></retInutNFe>`,
   );
 }
 
 /** NFeStatusServico4: 107 'Serviço em Operação'. */
-function serviceStatus(message: string): string {
-  const tpAmb = tag(message, 'tpAmb') || '2';
+function serviceStatus(state: SefazState): string {
   return soap(
     'NFeStatusServico4',
-    `<retConsStatServ xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic>` +
-      `<cStat>107</cStat><xMotivo>Serviço em Operação</xMotivo><cUF>35</cUF><dhRecbto>${now()}</dhRecbto></retConsStatServ>`,
+    `<retConsStatServ xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${state.place.environment}</tpAmb>${APP}` +
+      `<cStat>107</cStat><xMotivo>Serviço em Operação</xMotivo><cUF>${state.place.stateCode}</cUF><dhRecbto>${now()}</dhRecbto></retConsStatServ>`,
   );
 }
 
 /** The answer of the web service `service` to `message`. */
 async function answerOf(state: SefazState, service: string, message: string): Promise<Answer> {
-  if (service === 'NFeStatusServico4') return { status: 200, body: serviceStatus(message) };
+  if (service === 'NFeStatusServico4') return { status: 200, body: serviceStatus(state) };
   if (service === 'NFeAutorizacao4') return authorize(state, message);
-  if (service === 'NFeRetAutorizacao4') return { status: 200, body: receipt(state, message) };
+  if (service === 'NFeRetAutorizacao4') return { status: 200, body: receiptAnswer(state, message) };
   if (service === 'NFeConsultaProtocolo4') {
     const schema = await validateAgainstSchema(message, 'consSitNFe_v4.00.xsd');
     return {
       status: 200,
-      body: schema.valid ? protocolQuery(state, message) : soap('NFeConsultaProtocolo4', 'Falha no Schema XML'),
+      body: schema.valid ? protocolQuery(state, message) : soap('NFeConsultaProtocolo4', REFUSALS.schema.reason),
     };
   }
-  if (service === 'NFeRecepcaoEvento4') return { status: 200, body: await event(state, message) };
-  if (service === 'NFeInutilizacao4') return { status: 200, body: await voiding(state, message) };
+  if (service === 'NFeRecepcaoEvento4') return { status: 200, body: await eventAnswer(state, message) };
+  if (service === 'NFeInutilizacao4') return { status: 200, body: await voidingAnswer(state, message) };
   return { status: 404, body: 'not found' };
 }
 
-export async function startTestSefaz(tls: {
+export async function startTestSefaz(options: {
   /** The server's key and certificate (for 127.0.0.1). */
   keyPem: string;
   certPem: string;
   /** The client certificates it accepts (the shop's A1). */
   trusted: string[];
+  /** The environment of its endpoints (tpAmb): default 2, homologação. */
+  environment?: 1 | 2;
+  /** The state it authorises for (cUF): default 35, São Paulo. */
+  stateCode?: string;
 }): Promise<TestSefaz> {
   const requests: SefazRequest[] = [];
-  const state: SefazState = { script: [], protocolSeq: 0, receiptSeq: 0, lots: new Map(), authorised: new Map() };
+  const state: SefazState = {
+    place: { environment: options.environment ?? 2, stateCode: options.stateCode ?? '35' },
+    ledger: new SefazLedger(),
+    script: [],
+    refusals: [],
+    lots: new Map(),
+  };
   const hanging = new Set<import('node:http').ServerResponse>();
   const server = https.createServer(
-    { key: tls.keyPem, cert: tls.certPem, ca: tls.trusted, requestCert: true, rejectUnauthorized: true },
+    { key: options.keyPem, cert: options.certPem, ca: options.trusted, requestCert: true, rejectUnauthorized: true },
     (request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         void (async () => {
           const service = (request.url ?? '').split('/').pop() ?? '';
-          const envelope = Buffer.concat(chunks).toString('utf8');
-          const message = messageOf(envelope);
+          const message = messageOf(Buffer.concat(chunks).toString('utf8'));
           const peer = (request.socket as TLSSocket).getPeerCertificate();
           requests.push({
             service,
@@ -267,6 +326,7 @@ export async function startTestSefaz(tls: {
   return {
     url: `https://127.0.0.1:${port}/ws`,
     requests,
+    refusals: state.refusals,
     script: state.script,
     close: async () => {
       for (const response of hanging) response.destroy();

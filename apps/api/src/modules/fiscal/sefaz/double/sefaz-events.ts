@@ -1,0 +1,55 @@
+/**
+ * The SEFAZ double's judgement of an event (NFeRecepcaoEvento4: cancellation 110111, correction letter 110110), after
+ * the message's schema, in the order of the generic rules of the Registro de Evento: the event's signature and its
+ * certificate (297, 292, 213 against the author's CNPJ), P09 the environment (252), P11 the key's check digit (236),
+ * P07/P14 the Id (572), P10/P11 the note exists (494), P11/P14 the event is not a duplicate (573), P10/P11 the author
+ * is the issuer (574), 2P12-22 the note is authorised, not cancelled (580); a cancellation names the note's protocol
+ * (222). Codes and texts in sefaz-refusals.ts.
+ */
+import { isValidAccessKey } from '../../../../lib/nfe/access-key';
+import type { SefazLedger } from './sefaz-ledger';
+import type { SefazPlace } from './sefaz-notes';
+import { REFUSALS, type Refusal } from './sefaz-refusals';
+import { signatureRefusal } from './sefaz-signature';
+
+export interface EventFields {
+  id: string;
+  type: string;
+  key: string;
+  sequence: number;
+  cnpj: string;
+  environment: string;
+  /** The cancellation's nProt. */
+  protocol: string;
+}
+
+const tag = (xml: string, name: string) => new RegExp(`<${name}[^>]*>([^<]*)</${name}>`).exec(xml)?.[1] ?? '';
+
+export function eventFields(message: string): EventFields {
+  return {
+    id: /<infEvento[^>]*Id="([^"]*)"/.exec(message)?.[1] ?? '',
+    type: tag(message, 'tpEvento'),
+    key: tag(message, 'chNFe'),
+    sequence: Number(tag(message, 'nSeqEvento')),
+    cnpj: tag(message, 'CNPJ'),
+    environment: tag(message, 'tpAmb'),
+    protocol: tag(message, 'nProt'),
+  };
+}
+
+/** The SEFAZ's refusal of the event in `message` (an envEvento valid by its schema), or null: it is registered. */
+export function eventRefusal(message: string, place: SefazPlace, ledger: SefazLedger): Refusal | null {
+  const event = eventFields(message);
+  const signature = signatureRefusal(message, 'infEvento', event.cnpj);
+  if (signature) return signature;
+  if (event.environment !== String(place.environment)) return REFUSALS.environment;
+  if (!isValidAccessKey(event.key)) return REFUSALS.eventKeyDigit;
+  if (event.id !== `ID${event.type}${event.key}${String(event.sequence).padStart(2, '0')}`) return REFUSALS.eventId;
+  const note = ledger.note(event.key);
+  if (!note) return REFUSALS.unknownKey;
+  if (ledger.hasEvent(event.type, event.key, event.sequence)) return REFUSALS.duplicateEvent;
+  if (event.cnpj !== event.key.slice(6, 20)) return REFUSALS.eventAuthor;
+  if (note.cancelled) return REFUSALS.notAuthorised;
+  if (event.type === '110111' && event.protocol !== note.protocol) return REFUSALS.protocolDiffers;
+  return null;
+}
