@@ -9,6 +9,7 @@ import { z } from 'zod';
 export * from './fiscal-issuer-schemas';
 export * from './fiscal-profile-schemas';
 export * from './fiscal-setup';
+export * from './fiscal-ibpt';
 
 /**
  * A product's fiscal fields (issue 21 §2), kept so that invoices (NF-e/NFC-e) can later be issued by a
