@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+export * from './fiscal-ibpt';
 /**
  * The fiscal contract: a product's fiscal fields here; the shop's fiscal setup (issue 41 §1, decision 0056) in
  * `fiscal-setup.ts` (the states, regimes, environments, models, limits and texts), `fiscal-issuer-schemas.ts` (the
@@ -9,7 +10,6 @@ import { z } from 'zod';
 export * from './fiscal-issuer-schemas';
 export * from './fiscal-profile-schemas';
 export * from './fiscal-setup';
-export * from './fiscal-ibpt';
 
 /**
  * A product's fiscal fields (issue 21 §2), kept so that invoices (NF-e/NFC-e) can later be issued by a
