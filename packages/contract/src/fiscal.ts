@@ -4,9 +4,10 @@ import { z } from 'zod';
  * The fiscal contract: a product's fiscal fields here; the shop's fiscal setup (issue 41 §1, decision 0056) in
  * `fiscal-setup.ts` (the states, regimes, environments, models, limits and texts), `fiscal-issuer-schemas.ts` (the
  * issuer, the municipalities' search, the A1 certificate) and `fiscal-profile-schemas.ts` (the fiscal profiles);
- * the notes in `fiscal-notes.ts`.
+ * the IBPT table of approximate taxes in `fiscal-ibpt.ts`; the notes in `fiscal-notes.ts`.
  */
 export * from './fiscal-cest';
+export * from './fiscal-ibpt';
 export * from './fiscal-issuer-schemas';
 export * from './fiscal-profile-schemas';
 export * from './fiscal-setup';

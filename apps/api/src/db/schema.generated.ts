@@ -329,6 +329,32 @@ export interface FiscalEmissionRequests {
   updated_at: Generated<Timestamp>;
 }
 
+export interface FiscalIbptRates {
+  code: string;
+  description: Generated<string>;
+  ex: Generated<string>;
+  imported_federal_rate_ten_thousandths: number;
+  kind: number;
+  municipal_rate_ten_thousandths: number;
+  national_federal_rate_ten_thousandths: number;
+  state_rate_ten_thousandths: number;
+  uf: string;
+  valid_from: Timestamp;
+  valid_until: Timestamp;
+}
+
+export interface FiscalIbptTables {
+  imported_at: Generated<Timestamp>;
+  imported_by: number | null;
+  key: string;
+  row_count: number;
+  source: string;
+  uf: string;
+  valid_from: Timestamp;
+  valid_until: Timestamp;
+  version: string;
+}
+
 export interface FiscalIssuer {
   auto_emit: Generated<string>;
   cep: string;
@@ -1227,6 +1253,8 @@ export interface DB {
   files: Files;
   fiscal_certificate: FiscalCertificate;
   fiscal_emission_requests: FiscalEmissionRequests;
+  fiscal_ibpt_rates: FiscalIbptRates;
+  fiscal_ibpt_tables: FiscalIbptTables;
   fiscal_issuer: FiscalIssuer;
   fiscal_note_events: FiscalNoteEvents;
   fiscal_notes: FiscalNotes;

@@ -129,6 +129,22 @@ describe('the demo business (scale 1)', () => {
     expect(products.filter((p) => p.ncm !== '85171300').every((p) => p.fiscal_profile_id === null)).toBe(true);
   });
 
+  it("has São Paulo's IBPT table (issue 55 §2), labelled a demonstration, a row for every product's NCM", async () => {
+    const table = await t.db.selectFrom('fiscal_ibpt_tables').selectAll().executeTakeFirstOrThrow();
+    expect(table).toMatchObject({
+      uf: 'SP',
+      key: 'DEMO26',
+      version: '26.1.DEMO',
+      source: 'IBPT (tabela de demonstração)',
+    });
+    const rows = await t.db.selectFrom('fiscal_ibpt_rates').select(['code', 'uf', 'kind', 'ex']).execute();
+    const products = await t.db.selectFrom('products').select('ncm').distinct().execute();
+    const codes = new Set(rows.filter((row) => row.uf === 'SP' && row.kind === 0 && row.ex === '').map((r) => r.code));
+    for (const { ncm } of products) expect(codes.has(ncm as string), `NCM ${ncm}`).toBe(true);
+    // The repairs' parts (8517.79.00) too.
+    expect(codes.has('85177900')).toBe(true);
+  });
+
   it('has a year of used phones taken in (issue 42 §1): priced by the table, checked, signed, paid, in stock or in preparation', async () => {
     const tradeIns = await t.db.selectFrom('trade_ins').selectAll().orderBy('id').execute();
     expect(tradeIns.length).toBe(100);

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { seedIbpt } from './ibpt';
 import { COMPANY } from './settings';
 import { demoAdminId } from './staff';
 
@@ -72,5 +73,11 @@ export async function seedFiscal(trx: Transaction<Database>, anchor: number): Pr
     .set({ fiscal_profile_id: phones?.id ?? null })
     .where('ncm', '=', '85171300')
     .executeTakeFirst();
-  return { fiscal_profiles: 2, products_with_fiscal_profile: Number(assigned.numUpdatedRows) };
+  // Issue 55 §2: the approximate taxes' table of the demo's NCMs (ibpt.ts).
+  const ibptRows = await seedIbpt(trx, anchor);
+  return {
+    fiscal_profiles: 2,
+    products_with_fiscal_profile: Number(assigned.numUpdatedRows),
+    fiscal_ibpt_rates: ibptRows,
+  };
 }

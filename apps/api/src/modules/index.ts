@@ -13,6 +13,7 @@ import { employeesRoutes } from './employees/employees.routes';
 import { eventsRoutes } from './events/events.routes';
 import { filesRoutes } from './files/files.routes';
 import { fiscalRoutes } from './fiscal/fiscal.routes';
+import { ibptRoutes } from './fiscal/ibpt/ibpt.routes';
 import { notesRoutes } from './fiscal/notes/notes.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -66,6 +67,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(receivablesRoutes);
   await api.register(cashFlowRoutes);
   await api.register(fiscalRoutes);
+  await api.register(ibptRoutes);
   await api.register(notesRoutes);
   await api.register(repairsRoutes);
   await api.register(tradeInsRoutes);

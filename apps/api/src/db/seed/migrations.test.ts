@@ -36,6 +36,8 @@ const TABLES = [
   'files',
   'fiscal_certificate',
   'fiscal_emission_requests',
+  'fiscal_ibpt_rates',
+  'fiscal_ibpt_tables',
   'fiscal_issuer',
   'fiscal_note_events',
   'fiscal_notes',

@@ -21,6 +21,8 @@ export const DATA_TABLES = [
   'fiscal_note_events',
   'fiscal_notes',
   'fiscal_profiles',
+  'fiscal_ibpt_rates',
+  'fiscal_ibpt_tables',
   'fiscal_certificate',
   'fiscal_issuer',
   'receivable_payments',

@@ -10,6 +10,7 @@
  */
 import { Document, Page, Svg, Text, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
+import { APPROXIMATE_TAXES_OPENING } from '../nfe/approximate-taxes';
 import { itemRow, itemsHeader } from './danfe-a4-items';
 import {
   DANFE_WIDTH,
@@ -375,7 +376,9 @@ function additionalBlock(note: DanfeNote): ReactElement {
       lines.push({ text: T.contingencySince(dateTime(note.contingency.since), note.contingency.reason) });
   }
   if (note.additionalInfo) lines.push({ text: note.additionalInfo });
-  if (note.totals.approximateTaxes > 0) lines.push({ text: T.approximateTaxes(money(note.totals.approximateTaxes)) });
+  // The approximate taxes' line, unless infCpl already says them with their parts (ours do: approximate-taxes.ts).
+  if (note.totals.approximateTaxes > 0 && !note.additionalInfo.includes(APPROXIMATE_TAXES_OPENING))
+    lines.push({ text: T.approximateTaxes(money(note.totals.approximateTaxes)) });
   return section(
     T.additional,
     grid(

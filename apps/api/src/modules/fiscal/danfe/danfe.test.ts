@@ -100,7 +100,10 @@ describe('the DANFE (issue 41 §2)', () => {
     // The canhoto and the additional information.
     expect(text).toContain('RECEBEMOS DE DISTRIBUIDORA MODELO DE CELULARES LTDA OS PRODUTOS E/OU SERVIÇOS');
     expect(text).toContain('EMISSÃO: 26/11/2026 - VALOR TOTAL: R$ 2.030,00');
-    expect(text).toContain('INFORMAÇÕES COMPLEMENTARES Pedido AB1-2CD.');
+    // A Simples Nacional issuer: the statements of Resolução CGSN 140/2018 first (issue 55 §2).
+    expect(text).toContain(
+      'INFORMAÇÕES COMPLEMENTARES DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL. NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI. Pedido AB1-2CD.',
+    );
     // Produção, authorised: no 'SEM VALOR FISCAL'.
     expect(text).not.toContain('SEM VALOR FISCAL');
     expect(text).not.toContain('IBS');

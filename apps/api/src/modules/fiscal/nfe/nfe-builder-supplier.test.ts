@@ -127,7 +127,10 @@ describe("what a supplier's note carries besides the shop's (the tests' and the 
       signer,
     );
     expect(invoice(less.xml)).toEqual(['2030.00', '30.00', '2000.00']);
-    expect(text(less.xml, 'infCpl')).toBe('Pedido AB1-2CD. FUNRURAL retido: R$ 30,00.');
+    // A Simples Nacional issuer: the statements of Resolução CGSN 140/2018 first (issue 55 §2).
+    expect(text(less.xml, 'infCpl')).toBe(
+      'DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL. NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI. Pedido AB1-2CD. FUNRURAL retido: R$ 30,00.',
+    );
     expect(await validateAgainstSchema(less.xml, 'nfe_v4.00.xsd')).toEqual({ valid: true, problems: [] });
     // Two of 1.100,00 (the ICMS the supplier anticipates, charged in the boleto): the invoice is theirs, 2.200,00.
     const more = buildNfe(

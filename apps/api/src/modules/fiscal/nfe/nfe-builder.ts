@@ -29,9 +29,11 @@ import { formatBRL } from '@backoffice/contract';
 import { composeAccessKey } from '../../../lib/nfe/access-key';
 import { el, group, optionalGroup } from '../../../lib/nfe/canonical-xml';
 import { signCanonical, type XmlSigner } from '../../../lib/nfe/xml-signature';
+import { approximateTaxesText, carriesApproximateTaxes } from './approximate-taxes';
 import { NfeBuildError, type NfeTotals, reais } from './nfe-figures';
 import type { NfeAddress, NfeInput, NfePayment } from './nfe-input';
 import { itemsXml } from './nfe-items';
+import { simplesStatements } from './simples-texts';
 import { nfceUrls, UF_CODES } from './states';
 
 export { apportion, NfeBuildError, type NfeTotals, percent, reais, substitutionOf, taxOf } from './nfe-figures';
@@ -67,6 +69,8 @@ export interface NoteFacts {
   /** indFinal: a consumer (any NFC-e, a CPF, no IE). */
   consumer: boolean;
   regimeNormal: boolean;
+  /** The items' and the note's approximate taxes written (approximate-taxes.ts). */
+  approximate: boolean;
 }
 
 function addressXml(tag: 'enderEmit' | 'enderDest', address: NfeAddress): string {
@@ -146,6 +150,7 @@ function noteFacts(input: NfeInput): NoteFacts {
   });
   const recipientUf = recipient?.address?.uf ?? issuer.address.uf;
   const taxpayer = model === 55 && !!recipient?.ie && /^\d+$/.test(recipient.ie);
+  const consumer = model === 65 || !recipient || recipient.document.length === 11 || !taxpayer;
   return {
     cUF,
     accessKey,
@@ -154,8 +159,10 @@ function noteFacts(input: NfeInput): NoteFacts {
     emissionType,
     interstate: model === 55 && recipientUf !== issuer.address.uf,
     taxpayer,
-    consumer: model === 65 || !recipient || recipient.document.length === 11 || !taxpayer,
+    consumer,
     regimeNormal: issuer.crt === 3,
+    // Lei 12.741/2012 asks it of sales to consumers (indFinal 1), decision 0077.
+    approximate: consumer && carriesApproximateTaxes(input),
   };
 }
 
@@ -266,6 +273,7 @@ function totalXml(input: NfeInput, t: NfeTotals, facts: NoteFacts): string {
     el('vCOFINS', reais(t.cofinsCents)),
     el('vOutro', reais(t.otherCents)),
     el('vNF', reais(t.totalCents)),
+    facts.approximate ? el('vTotTrib', reais(t.approximate.totalCents)) : '',
   );
   const anyReform = facts.regimeNormal && input.items.some((item) => item.taxes.ibsCbs);
   const zero = el('vDif', '0.00') + el('vDevTrib', '0.00');
@@ -369,11 +377,19 @@ export function writeNfe(input: NfeInput): WrittenNfe {
     interstate: facts.interstate,
     regimeNormal: facts.regimeNormal,
     consumer: facts.consumer,
+    approximate: facts.approximate,
   });
   checkPayments(input, totals);
   const change = input.changeCents ?? 0;
   const pag = group('pag', ...input.payments.map(paymentXml), change > 0 ? el('vTroco', reais(change)) : '');
-  const infCpl = [input.additionalInfo, input.instalmentsDifference].filter(Boolean).join(' ');
+  const own = [input.additionalInfo, input.instalmentsDifference].filter(Boolean).join(' ');
+  const approximate =
+    facts.approximate && input.approximateTaxesSource
+      ? approximateTaxesText(totals.approximate, input.approximateTaxesSource)
+      : '';
+  const infCpl = [simplesStatements(input.issuer.crt, totals.simplesCredits, own), own, approximate]
+    .filter(Boolean)
+    .join(' ');
   const infAdic = optionalGroup('infAdic', el('infCpl', infCpl || null));
   const body =
     ideXml(input, facts) +

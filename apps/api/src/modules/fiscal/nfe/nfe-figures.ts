@@ -8,6 +8,21 @@ import { divideHalfUp, splitCents } from '@backoffice/contract';
 
 export class NfeBuildError extends Error {}
 
+/** Approximate taxes (Lei 12.741/2012; approximate-taxes.ts): the three parts and vTotTrib, their sum. */
+export interface ApproximateTaxes {
+  federalCents: number;
+  stateCents: number;
+  municipalCents: number;
+  totalCents: number;
+}
+
+export const noApproximateTaxes = (): ApproximateTaxes => ({
+  federalCents: 0,
+  stateCents: 0,
+  municipalCents: 0,
+  totalCents: 0,
+});
+
 export interface NfeTotals {
   productsCents: number;
   freightCents: number;
@@ -28,6 +43,10 @@ export interface NfeTotals {
   cbsCents: number;
   /** vNF. */
   totalCents: number;
+  /** The approximate taxes (vTotTrib and its parts: approximate-taxes.ts), zero when the note carries none. */
+  approximate: ApproximateTaxes;
+  /** The Simples' ICMS credit (CSOSN 101's vCredICMSSN) summed by its rate (pCredSN). */
+  simplesCredits: Map<number, number>;
 }
 
 /** Every total at zero, for the items to add to. */
@@ -50,6 +69,8 @@ export function noTotals(): NfeTotals {
     ibsMunCents: 0,
     cbsCents: 0,
     totalCents: 0,
+    approximate: noApproximateTaxes(),
+    simplesCredits: new Map(),
   };
 }
 

@@ -117,6 +117,17 @@ export interface NfeBatch {
   validUntil: string;
 }
 
+/**
+ * An item's row of the IBPT table (approximate-taxes.ts; Lei 12.741/2012): the federal rate of national and of
+ * imported goods, the state's and the municipality's, in ten-thousandths of a percent.
+ */
+export interface ApproximateTaxRates {
+  nationalFederal: number;
+  importedFederal: number;
+  state: number;
+  municipal: number;
+}
+
 export interface NfeItem {
   code: string;
   /** GTIN/EAN of the unit; null: 'SEM GTIN'. */
@@ -148,6 +159,8 @@ export interface NfeItem {
   /** The batches its units come from (rastro). */
   batches?: NfeBatch[];
   taxes: ItemTaxes;
+  /** Its NCM's row of the IBPT table valid on the note's day; none: the note carries no approximate taxes. */
+  approximateTaxRates?: ApproximateTaxRates | null;
 }
 
 /** tPag: 01 cash, 03 credit card, 04 debit card, 05 credit at the shop, 15 boleto, 16 deposit, 17 Pix, 18 transfer. */
@@ -212,6 +225,8 @@ export interface NfeInput {
   instalmentsDifference?: string | null;
   /** infCpl: the order's code, its warranty… */
   additionalInfo?: string | null;
+  /** The IBPT table the items' approximate taxes come from (its source, key, version); none: no approximate taxes. */
+  approximateTaxesSource?: { source: string; key: string; version: string } | null;
   /** The NFC-e's QR code: the CSC and its id. */
   csc?: { id: string; token: string } | null;
 }

@@ -6,6 +6,7 @@
  * sums.
  */
 import { el, group } from '../../../lib/nfe/canonical-xml';
+import { addApproximateTaxes, approximateTaxesOf } from './approximate-taxes';
 import {
   apportion,
   NfeBuildError,
@@ -47,6 +48,8 @@ export interface ItemsContext {
   regimeNormal: boolean;
   /** A consumer (indFinal 1): the IPI is in the ICMS base. */
   consumer: boolean;
+  /** Every item carries its approximate taxes (vTotTrib; approximate-taxes.ts). */
+  approximate?: boolean;
 }
 
 /** infAdProd: the item's information, then its units' IMEIs. */
@@ -123,6 +126,8 @@ interface IcmsFigures {
   /** The ICMS-ST's base and value (CST 10), else 0. */
   stBaseCents?: number;
   stCents?: number;
+  /** CSOSN 101: the credit's rate and value (pCredSN, vCredICMSSN). */
+  credit?: { rate: number; cents: number };
 }
 
 /** CST 10: the ICMS on `baseCents` and the ICMS-ST withheld on `withIpiCents` raised by the MVA. */
@@ -163,16 +168,18 @@ function icmsXml(icms: IcmsTax, origin: number, baseCents: number, withIpiCents:
   if (icms.kind === 'CSOSN') {
     if (icms.code === '101') {
       const rate = icms.creditRate ?? 0;
+      const credit = { rate, cents: taxOf(baseCents, rate) };
       return {
         xml: group(
           'ICMSSN101',
           orig,
           el('CSOSN', '101'),
           el('pCredSN', percent(rate)),
-          el('vCredICMSSN', reais(taxOf(baseCents, rate))),
+          el('vCredICMSSN', reais(credit.cents)),
         ),
         baseCents: 0,
         icmsCents: 0,
+        credit,
       };
     }
     if (icms.code === '500') return { xml: group('ICMSSN500', orig, el('CSOSN', '500')), baseCents: 0, icmsCents: 0 };
@@ -283,7 +290,13 @@ function impostoXml(line: Line, c: LineCharges, context: ItemsContext, t: NfeTot
   t.ipiCents += ipi.cents;
   t.pisCents += pis.cents;
   t.cofinsCents += cofins.cents;
-  return group('imposto', group('ICMS', icms.xml), ipi.xml, pis.xml, cofins.xml, ibsCbs);
+  if (icms.credit)
+    t.simplesCredits.set(icms.credit.rate, (t.simplesCredits.get(icms.credit.rate) ?? 0) + icms.credit.cents);
+  const rates = context.approximate ? item.approximateTaxRates : null;
+  const approximate = rates ? approximateTaxesOf(operationBase, item.origin, rates) : null;
+  if (approximate) addApproximateTaxes(t.approximate, approximate);
+  const vTotTrib = approximate ? el('vTotTrib', reais(approximate.totalCents)) : '';
+  return group('imposto', vTotTrib, group('ICMS', icms.xml), ipi.xml, pis.xml, cofins.xml, ibsCbs);
 }
 
 /** The item's batches (rastro), each with its units (qLote, three decimals). */

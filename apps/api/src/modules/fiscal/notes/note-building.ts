@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../../db/executor';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { loadNfceCsc, readIssuer, type SigningCertificate } from '../fiscal.service';
+import { withApproximateTaxRates } from '../ibpt/ibpt-rates';
 import { buildNfe, NfeBuildError } from '../nfe/nfe-builder';
 import type { NfeInput } from '../nfe/nfe-input';
 import { breachesOf } from '../nfe/rules';
@@ -132,6 +133,6 @@ export async function buildOrderNote(
     additionalInfo: `Pedido ${forNote.code}.`,
     csc,
   };
-  const note = await signedNote(input, certificate);
+  const note = await signedNote(await withApproximateTaxRates(trx, input), certificate);
   return { order, forNote, input, note, issuedAt, taken, uf: issuer.address.uf };
 }

@@ -80,7 +80,11 @@ describe("Nuvem Fiscal's REST API (a provider of the tests, as its published API
     expect(sent?.rawBody).toContain('"vNF":2030');
     expect(infNFe.transp).toEqual({ modFrete: 0 });
     expect(infNFe.pag).toEqual({ detPag: [{ indPag: 0, tPag: '17', vPag: 2030 }] });
-    expect(infNFe.infAdic).toEqual({ infCpl: 'Pedido AB1-2CD.' });
+    // A Simples Nacional issuer: the statements of Resolução CGSN 140/2018 first (issue 55 §2).
+    expect(infNFe.infAdic).toEqual({
+      infCpl:
+        'DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL. NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI. Pedido AB1-2CD.',
+    });
     expect(JSON.stringify(infNFe)).not.toContain('Signature');
 
     // Authorised: the SEFAZ's 100 with its protocol, the key BackOffice would have built, the provider's nfeProc.

@@ -4,6 +4,8 @@ import type {
   FiscalIssuerInput,
   FiscalProfile,
   FiscalProfileInput,
+  IbptSummary,
+  IbptTable,
   Municipality,
   ProductListItem,
   ProductListPage,
@@ -140,4 +142,18 @@ export const searchable = (typed: string) => typed.trim().length >= SEARCH_MIN_L
 export function refusalMessages(error: unknown, failure: string): string {
   if (error instanceof ApiError && error.status === 400 && error.errors.length > 1) return error.errors.join(' ');
   return refusalMessage(error, failure);
+}
+
+/** GET /fiscal/ibpt: the IBPT tables imported, one per state, and the issuer's state (issue 55 §2). */
+export const ibptSummaryQuery = queryOptions({
+  queryKey: fiscalKeys.detail('ibpt'),
+  queryFn: async () => (await api<{ data: IbptSummary }>('/fiscal/ibpt')).data,
+});
+
+/** POST /fiscal/ibpt: multipart, the state (`uf`) and the CSV (`file`), as the server reads them. */
+export async function uploadIbptTable({ file, uf }: { file: File; uf: string }) {
+  const form = new FormData();
+  form.append('uf', uf);
+  form.append('file', file);
+  return (await uploadForm<{ data: IbptTable }>('/fiscal/ibpt', form)).data;
 }

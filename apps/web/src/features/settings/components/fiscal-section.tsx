@@ -6,10 +6,11 @@ import { fiscalIssuerQuery } from '../api/fiscal-api';
 import { FISCAL_SECTION_TEXTS as T } from '../texts';
 import { CertificateCard } from './certificate-card';
 import { FiscalProfilesCard } from './fiscal-profiles-card';
+import { IbptCard } from './ibpt-card';
 import { IssuerCard } from './issuer-card';
 
 /**
- * 'Fiscal' (issue 41 §1): the issuer, the A1 certificate and the fiscal profiles, for whoever holds the settings
+ * 'Fiscal' (issue 41 §1): the issuer, the A1 certificate, the fiscal profiles and the IBPT table (issue 55 §2), for whoever holds the settings
  * permission (every fiscal call is its). The issuer is read once here: the certificate needs it saved, and the
  * profiles' ICMS field follows its regime.
  */
@@ -29,6 +30,7 @@ export function FiscalSection() {
         <IssuerCard issuer={issuer} />
         <CertificateCard issuer={issuer.data} />
         <FiscalProfilesCard issuer={issuer.data} />
+        <IbptCard />
       </Stack>
     </Box>
   );
