@@ -229,12 +229,14 @@ async function eventAnswer(state: SefazState, message: string): Promise<string> 
 async function voidingAnswer(state: SefazState, message: string): Promise<string> {
   const range = voidingFields(message);
   const schema = await validateAgainstSchema(message, 'inutNFe_v4.00.xsd');
-  const refusal = schema.valid ? voidingRefusal(message, state.place, state.ledger) : REFUSALS.schema;
+  const refusal: (Refusal & { protocol?: string }) | null = schema.valid
+    ? voidingRefusal(message, state.place, state.ledger)
+    : REFUSALS.schema;
   // dhRecbto always (MOC DR16: also on a rejection); nProt when registered, or the first voiding's on 563.
   let protocol: string | undefined;
   if (refusal) {
     state.refusals.push({ code: refusal.code, reason: refusal.reason, service: 'NFeInutilizacao4', subject: range.id });
-    protocol = 'protocol' in refusal ? refusal.protocol : undefined;
+    protocol = refusal.protocol;
   } else {
     protocol = state.ledger.nextNumber('1');
     state.ledger.void({ ...range, protocol });
