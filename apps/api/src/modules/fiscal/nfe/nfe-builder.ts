@@ -29,10 +29,13 @@ import { formatBRL } from '@backoffice/contract';
 import { composeAccessKey } from '../../../lib/nfe/access-key';
 import { el, group, optionalGroup } from '../../../lib/nfe/canonical-xml';
 import { signCanonical, type XmlSigner } from '../../../lib/nfe/xml-signature';
+import { destinationTotalsXml, interstateContext } from './icms-interstate';
 import { NfeBuildError, type NfeTotals, reais } from './nfe-figures';
 import type { NfeAddress, NfeInput, NfePayment } from './nfe-input';
 import { itemsXml } from './nfe-items';
 import { nfceUrls, UF_CODES } from './states';
+import { technicalContactXml } from './technical-contact';
+import { transpXml } from './transport';
 
 export { apportion, NfeBuildError, type NfeTotals, percent, reais, substitutionOf, taxOf } from './nfe-figures';
 export { HOMOLOGATION_FIRST_ITEM } from './nfe-items';
@@ -201,7 +204,7 @@ function ideXml(input: NfeInput, facts: NoteFacts): string {
     el('tpAmb', String(environment)),
     el('finNFe', '1'),
     el('indFinal', facts.consumer ? '1' : '0'),
-    el('indPres', model === 65 ? '1' : input.freightMode === 9 ? '1' : '3'),
+    el('indPres', String(input.presence ?? (model === 65 || input.freightMode === 9 ? 1 : 3))),
     el('indIntermed', '0'),
     el('procEmi', '0'),
     el('verProc', SOFTWARE),
@@ -244,6 +247,7 @@ function totalXml(input: NfeInput, t: NfeTotals, facts: NoteFacts): string {
     el('vBC', reais(t.icmsBaseCents)),
     el('vICMS', reais(t.icmsCents)),
     el('vICMSDeson', '0.00'),
+    destinationTotalsXml(t, interstateContext(input, facts.interstate)),
     el('vFCP', '0.00'),
     el('vBCST', reais(t.stBaseCents)),
     el('vST', reais(t.stCents)),
@@ -363,6 +367,7 @@ export function writeNfe(input: NfeInput): WrittenNfe {
     interstate: facts.interstate,
     regimeNormal: facts.regimeNormal,
     consumer: facts.consumer,
+    interstateIcms: interstateContext(input, facts.interstate),
   });
   checkPayments(input, totals);
   const change = input.changeCents ?? 0;
@@ -375,10 +380,11 @@ export function writeNfe(input: NfeInput): WrittenNfe {
     destXml(input, facts) +
     dets.join('') +
     totalXml(input, totals, facts) +
-    group('transp', el('modFrete', String(input.freightMode))) +
+    transpXml(input) +
     cobrXml(input, totals) +
     pag +
-    infAdic;
+    infAdic +
+    technicalContactXml(input.technicalContact, facts.accessKey);
   return { input, facts, body, totals };
 }
 

@@ -26,6 +26,9 @@ export interface NfeTotals {
   ibsUfCents: number;
   ibsMunCents: number;
   cbsCents: number;
+  /** The DIFAL of a sale to a consumer in another state (icms-interstate.ts): vFCPUFDest and vICMSUFDest. */
+  fcpUfDestCents: number;
+  icmsUfDestCents: number;
   /** vNF. */
   totalCents: number;
 }
@@ -49,6 +52,8 @@ export function noTotals(): NfeTotals {
     ibsUfCents: 0,
     ibsMunCents: 0,
     cbsCents: 0,
+    fcpUfDestCents: 0,
+    icmsUfDestCents: 0,
     totalCents: 0,
   };
 }

@@ -6,6 +6,7 @@
  * sums.
  */
 import { el, group } from '../../../lib/nfe/canonical-xml';
+import { destinationIcms, type InterstateContext, interstateIcms } from './icms-interstate';
 import {
   apportion,
   NfeBuildError,
@@ -47,6 +48,8 @@ export interface ItemsContext {
   regimeNormal: boolean;
   /** A consumer (indFinal 1): the IPI is in the ICMS base. */
   consumer: boolean;
+  /** A sale to another state: the interstate rate, and the DIFAL to a non-taxpayer (icms-interstate.ts). */
+  interstateIcms?: InterstateContext | null;
 }
 
 /** infAdProd: the item's information, then its units' IMEIs. */
@@ -270,10 +273,15 @@ function impostoXml(line: Line, c: LineCharges, context: ItemsContext, t: NfeTot
   const operationBase = c.vProd + c.vFrete + c.vSeg + c.vOutro - c.vDesc;
   const ipi = ipiXml(item.taxes.ipi, operationBase);
   const withIpi = operationBase + ipi.cents;
-  const icms = icmsXml(item.taxes.icms, item.origin, context.consumer ? withIpi : operationBase, withIpi);
+  const icmsBase = context.consumer ? withIpi : operationBase;
+  const between = context.interstateIcms ?? null;
+  const icms = icmsXml(interstateIcms(item.taxes.icms, item.origin, between), item.origin, icmsBase, withIpi);
   const contributionBase = operationBase - icms.icmsCents;
   const pis = contributionXml('PIS', item.taxes.pis, contributionBase);
   const cofins = contributionXml('COFINS', item.taxes.cofins, contributionBase);
+  const difal = destinationIcms(item.taxes.icms, item.origin, icmsBase, between);
+  t.fcpUfDestCents += difal?.fcpCents ?? 0;
+  t.icmsUfDestCents += difal?.destinationCents ?? 0;
   const reform = context.regimeNormal ? item.taxes.ibsCbs : null;
   const ibsCbs = reform ? ibsCbsXml(reform, contributionBase - pis.cents - cofins.cents, t) : '';
   t.icmsBaseCents += icms.baseCents;
@@ -283,7 +291,7 @@ function impostoXml(line: Line, c: LineCharges, context: ItemsContext, t: NfeTot
   t.ipiCents += ipi.cents;
   t.pisCents += pis.cents;
   t.cofinsCents += cofins.cents;
-  return group('imposto', group('ICMS', icms.xml), ipi.xml, pis.xml, cofins.xml, ibsCbs);
+  return group('imposto', group('ICMS', icms.xml), ipi.xml, pis.xml, cofins.xml, difal?.xml ?? '', ibsCbs);
 }
 
 /** The item's batches (rastro), each with its units (qLote, three decimals). */

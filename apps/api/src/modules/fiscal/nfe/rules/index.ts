@@ -5,8 +5,12 @@
  * text (cStat, xMotivo). Each rule names the document that publishes it (Manual de Orientação do Contribuinte 7.0,
  * its Notas Técnicas). One file per group of rules; each is listed here.
  */
+import { INTERSTATE_RULES } from './interstate';
+import { NFCE_URL_RULE } from './nfce-urls';
 import type { NoteView } from './note-view';
 import { viewNote } from './note-view';
+import { PRESENCE_RULES } from './presence';
+import { TECHNICAL_CONTACT_RULE } from './technical-contact';
 
 export interface RuleBreach {
   /** The SEFAZ's cStat for the rejection (e.g. 806). */
@@ -26,7 +30,12 @@ export interface NoteRule {
 }
 
 /** Every content rule, in the order a SEFAZ would report them. */
-export const NOTE_RULES: readonly NoteRule[] = [];
+export const NOTE_RULES: readonly NoteRule[] = [
+  ...PRESENCE_RULES,
+  ...INTERSTATE_RULES,
+  TECHNICAL_CONTACT_RULE,
+  NFCE_URL_RULE,
+];
 
 /** The breaches of a signed note's XML, first one first; [] when it passes every rule. */
 export function breachesOf(xml: string): RuleBreach[] {
