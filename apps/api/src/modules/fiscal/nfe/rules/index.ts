@@ -7,27 +7,12 @@
  */
 import { INTERSTATE_RULES } from './interstate';
 import { NFCE_URL_RULE } from './nfce-urls';
-import type { NoteView } from './note-view';
+import type { NoteRule, RuleBreach } from './note-rule';
 import { viewNote } from './note-view';
 import { PRESENCE_RULES } from './presence';
 import { TECHNICAL_CONTACT_RULE } from './technical-contact';
 
-export interface RuleBreach {
-  /** The SEFAZ's cStat for the rejection (e.g. 806). */
-  code: number;
-  /** The SEFAZ's xMotivo, verbatim as published ('Rejeição: …'). */
-  reason: string;
-  /** What the shop reads: Portuguese, naming the product (xProd) or the customer (xNome) to fix. */
-  message: string;
-}
-
-export interface NoteRule {
-  code: number;
-  reason: string;
-  /** The published document and its section (e.g. 'NT 2015.003 v1.94, regra N12-30'). */
-  source: string;
-  check(note: NoteView): RuleBreach[];
-}
+export type { NoteRule, RuleBreach } from './note-rule';
 
 /** Every content rule, in the order a SEFAZ would report them. */
 export const NOTE_RULES: readonly NoteRule[] = [

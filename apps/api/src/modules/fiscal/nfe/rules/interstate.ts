@@ -5,7 +5,7 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { IMPORTED_ORIGINS, interstateRate } from '../icms-rates';
-import type { NoteRule, RuleBreach } from '.';
+import type { NoteRule, RuleBreach } from './note-rule';
 import { child, type NoteView, textOf } from './note-view';
 
 /** The item's ICMS group (ICMS00, ICMSSN102…), or null. */

@@ -5,7 +5,7 @@
 
 import type { Element } from '@xmldom/xmldom';
 import { nfceUrls } from '../states';
-import type { NoteRule } from '.';
+import type { NoteRule } from './note-rule';
 import { child, textOf } from './note-view';
 
 const REASON = 'Rejeição: Endereço do site da UF da Consulta por chave de acesso diverge do previsto';

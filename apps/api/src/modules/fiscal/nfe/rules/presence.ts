@@ -3,7 +3,7 @@
  * ocorrência de transporte') unless it is a home delivery (`indPres` 4), and a home delivery names its carrier
  * (transporta), its recipient (CPF or CNPJ) and the recipient's address.
  */
-import type { NoteRule, RuleBreach } from '.';
+import type { NoteRule, RuleBreach } from './note-rule';
 import { child, type NoteView, textOf } from './note-view';
 
 const presenceOf = (note: NoteView) => textOf(child(note.infNFe, 'ide'), 'indPres');

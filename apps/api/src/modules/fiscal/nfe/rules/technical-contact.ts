@@ -3,7 +3,7 @@
  * note without it. Set in 'Configurações' → 'Fiscal' → 'Responsável técnico'.
  */
 import { TECHNICAL_CONTACT_STATES } from '../technical-contact';
-import type { NoteRule } from '.';
+import type { NoteRule } from './note-rule';
 import { child } from './note-view';
 
 const REASON = 'Rejeição: Obrigatória as informações do responsável técnico';
