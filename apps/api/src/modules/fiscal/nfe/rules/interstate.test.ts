@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STATE_ICMS_RATES } from '../icms-rates';
 import { buildNfe } from '../nfe-builder';
 import type { NfeInput } from '../nfe-input';
 import { NORMAL, phone, RJ_ADDRESS, SP_ADDRESS, TEST_SIGNER, workedExample } from '../test-notes';
@@ -123,5 +124,16 @@ describe('an interstate sale of the Regime Normal (issue 55 §2: rules 693, 694,
     expect(codes(xml.replace('<orig>0</orig>', '<orig>1</orig>'))).toEqual([693, 697]);
     const imported = build(sale({}, { items: [phone(1, { taxes: NORMAL, origin: 1 })] }));
     expect(codes(imported.replace('<orig>1</orig>', '<orig>0</orig>'))).toEqual([697]);
+  });
+
+  it('from SP to every other state, every origin, a consumer or a taxpayer: our notes break none of the rules', () => {
+    for (const uf of Object.keys(STATE_ICMS_RATES).filter((state) => state !== 'SP'))
+      for (const origin of [0, 1, 2, 3, 4, 5, 6, 7, 8])
+        for (const ie of [null, '12345678']) {
+          // Salvador's street with the state's UF: the rules read the UF (the schema is not checked here).
+          const address = { ...BA_ADDRESS, uf };
+          const xml = build(sale({ address, ie }, { items: [phone(1, { taxes: NORMAL, origin })] }));
+          expect({ uf, origin, ie, breaches: breachesOf(xml) }).toEqual({ uf, origin, ie, breaches: [] });
+        }
   });
 });
