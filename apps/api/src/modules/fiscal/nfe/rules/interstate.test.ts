@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATE_ICMS_RATES } from '../icms-rates';
+import { interstateRate, STATE_ICMS_RATES } from '../icms-rates';
 import { buildNfe } from '../nfe-builder';
 import type { NfeInput } from '../nfe-input';
 import { NORMAL, phone, RJ_ADDRESS, SP_ADDRESS, TEST_SIGNER, workedExample } from '../test-notes';
@@ -124,6 +124,34 @@ describe('an interstate sale of the Regime Normal (issue 55 §2: rules 693, 694,
     expect(codes(xml.replace('<orig>0</orig>', '<orig>1</orig>'))).toEqual([693, 697]);
     const imported = build(sale({}, { items: [phone(1, { taxes: NORMAL, origin: 1 })] }));
     expect(codes(imported.replace('<orig>1</orig>', '<orig>0</orig>'))).toEqual([697]);
+  });
+
+  it('the interstate rates of Res. SF 22/1989 and 13/2012: 7 % only from S/SE but ES to N/NE/CO and ES; imported 4 %', () => {
+    const rates = (pairs: [string, string, number][]) =>
+      pairs.map(([from, to, origin]) => interstateRate(from, to, origin));
+    // SP→ES, MG→BA, PR→GO, RS→AM: 7 %; SP→RJ, SC→PR, ES→SP, BA→SP, DF→GO: 12 %.
+    expect(
+      rates([
+        ['SP', 'ES', 0],
+        ['MG', 'BA', 0],
+        ['PR', 'GO', 0],
+        ['RS', 'AM', 0],
+      ]),
+    ).toEqual([70_000, 70_000, 70_000, 70_000]);
+    expect(
+      rates([
+        ['SP', 'RJ', 0],
+        ['SC', 'PR', 0],
+        ['ES', 'SP', 0],
+        ['BA', 'SP', 0],
+        ['DF', 'GO', 0],
+      ]),
+    ).toEqual([120_000, 120_000, 120_000, 120_000, 120_000]);
+    // Origins 1, 2, 3, 8 at 4 %; 4, 5, 6, 7 (national, or imported without a national like: CAMEX's list) by the states.
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map((origin) => interstateRate('SP', 'BA', origin) / 10_000)).toEqual([
+      7, 4, 4, 4, 7, 7, 7, 7, 4,
+    ]);
+    expect(Object.keys(STATE_ICMS_RATES)).toHaveLength(27);
   });
 
   it('from SP to every other state, every origin, a consumer or a taxpayer: our notes break none of the rules', () => {
