@@ -185,6 +185,7 @@ function checkPayments(input: NfeInput, t: NfeTotals): void {
 function ideXml(input: NfeInput, facts: NoteFacts): string {
   const { model, issuer, environment } = input;
   const { offline } = facts;
+  const presence = input.presence ?? (model === 65 || input.freightMode === 9 ? 1 : 3);
   return group(
     'ide',
     el('cUF', facts.cUF),
@@ -204,8 +205,9 @@ function ideXml(input: NfeInput, facts: NoteFacts): string {
     el('tpAmb', String(environment)),
     el('finNFe', '1'),
     el('indFinal', facts.consumer ? '1' : '0'),
-    el('indPres', String(input.presence ?? (model === 65 || input.freightMode === 9 ? 1 : 3))),
-    el('indIntermed', '0'),
+    el('indPres', String(presence)),
+    // indIntermed only where the presence is not at the shop (2, 3, 4, 9): rules 434/435 (NT 2020.006).
+    [2, 3, 4, 9].includes(presence) ? el('indIntermed', '0') : '',
     el('procEmi', '0'),
     el('verProc', SOFTWARE),
     offline ? el('dhCont', offline.since) + el('xJust', offline.reason) : '',

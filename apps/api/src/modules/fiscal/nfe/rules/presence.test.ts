@@ -134,4 +134,24 @@ describe("a consumer's delivered sale (issue 55 §2, decision 0076: rules 753, 7
       'O cliente Maria da Silva não tem endereço completo para a NFC-e de entrega a domicílio do pedido AB1-2CD.',
     );
   });
+
+  it('the intermediary indicator: only away from the shop (indPres 2, 3, 4, 9), refused at the counter (434, 435)', () => {
+    const counter = noteOf(order(2), 65);
+    expect(counter).not.toContain('indIntermed');
+    const delivered = noteOf(order(1), 55);
+    expect(delivered).toContain('<indPres>3</indPres><indIntermed>0</indIntermed>');
+    expect(noteOf(order(1), 65)).toContain('<indPres>4</indPres><indIntermed>0</indIntermed>');
+    expect(
+      breachesOf(counter.replace('<indPres>1</indPres>', '<indPres>1</indPres><indIntermed>0</indIntermed>')),
+    ).toEqual([
+      {
+        code: 435,
+        reason: 'Rejeição: NF-e não pode ter o indicativo do intermediador',
+        message: 'Com indicador de presença 1, o indicador de intermediador (indIntermed) não pode ser informado.',
+      },
+    ]);
+    expect(breachesOf(delivered.replace('<indIntermed>0</indIntermed>', '')).map((breach) => breach.code)).toEqual([
+      434,
+    ]);
+  });
 });
