@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildNfe } from '../nfe-builder';
 import type { NfeInput } from '../nfe-input';
-import { nfceUrls } from '../states';
-import { TEST_SIGNER, workedExample } from '../test-notes';
+import { nfceUrls, UF_CODES } from '../states';
+import { SP_ADDRESS, TEST_SIGNER, workedExample } from '../test-notes';
 import { breachesOf } from '.';
 
 /**
@@ -47,5 +47,15 @@ describe('the NFC-e consultation address (issue 55 §2: rule 878)', () => {
           'O endereço de consulta da NFC-e (https://www.nfce.fazenda.sp.gov.br/NFCeConsultaPublica) não é o publicado pela SEFAZ-SP para o ambiente de homologação (https://www.homologacao.nfce.fazenda.sp.gov.br/NFCeConsultaPublica).',
       },
     ]);
+  });
+
+  it("every state's NFC-e, in both environments, carries the address the rule expects", () => {
+    for (const uf of Object.keys(UF_CODES))
+      for (const environment of [1, 2] as const) {
+        const issuer = { ...workedExample().issuer, address: { ...SP_ADDRESS, uf, cityCode: `${UF_CODES[uf]}00000` } };
+        const xml = buildNfe({ ...nfce(environment), issuer }, TEST_SIGNER).xml;
+        const codes = breachesOf(xml).map((breach) => breach.code);
+        expect({ uf, environment, has878: codes.includes(878) }).toEqual({ uf, environment, has878: false });
+      }
   });
 });

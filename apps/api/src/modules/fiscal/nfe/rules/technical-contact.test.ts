@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildNfe } from '../nfe-builder';
 import type { NfeInput } from '../nfe-input';
-import { csrtHash, type NfeTechnicalContact } from '../technical-contact';
+import { UF_CODES } from '../states';
+import { csrtHash, type NfeTechnicalContact, TECHNICAL_CONTACT_STATES } from '../technical-contact';
 import { SP_ADDRESS, TEST_SIGNER, workedExample } from '../test-notes';
 import { validateAgainstSchema } from '../xsd';
 import { breachesOf } from '.';
@@ -47,5 +48,18 @@ describe("the 'responsável técnico' (issue 55 §2: rule 972)", () => {
     const xml = buildNfe(workedExample({ technicalContact: { ...CONTACT, csrt: null } }), TEST_SIGNER).xml;
     expect(xml).toContain('<fone>1155551122</fone></infRespTec>');
     expect((await validateAgainstSchema(xml, 'nfe_v4.00.xsd')).valid).toBe(true);
+  });
+
+  it('in every state: refused without it exactly where the state requires it, never with it', () => {
+    for (const uf of Object.keys(UF_CODES)) {
+      const issuer = { ...workedExample().issuer, address: { ...SP_ADDRESS, uf, cityCode: `${UF_CODES[uf]}00000` } };
+      const without = breachesOf(buildNfe(workedExample({ issuer }), TEST_SIGNER).xml).map((breach) => breach.code);
+      const withIt = breachesOf(buildNfe(workedExample({ issuer, technicalContact: CONTACT }), TEST_SIGNER).xml);
+      expect({ uf, refused: without.includes(972), withIt: withIt.map((b) => b.code).includes(972) }).toEqual({
+        uf,
+        refused: TECHNICAL_CONTACT_STATES.includes(uf),
+        withIt: false,
+      });
+    }
   });
 });
