@@ -23,6 +23,10 @@
  *   as several items of fewer units.
  * - The NFC-e carries infNFeSupl: its QR code (version 2, the CSC's hash; offline, with the day, the value and the
  *   digest) and the state's consultation address.
+ * - Issue 55 §2: indPres 1 at the counter, 3 for an NF-e with freight, 4 for an NFC-e of home delivery (with its
+ *   carrier, transport.ts; decision 0076), indIntermed only away from the shop; the interstate ICMS and the DIFAL
+ *   (icms-interstate.ts); infRespTec when the issuer set it (technical-contact.ts). The SEFAZ's content rules the
+ *   signed note must pass are nfe/rules.
  */
 import { createHash } from 'node:crypto';
 import { formatBRL } from '@backoffice/contract';
