@@ -17,6 +17,7 @@ import { el, group } from '../../../lib/nfe/canonical-xml';
 import { interstateRate, stateRates } from './icms-rates';
 import { percent, reais, taxOf } from './nfe-figures';
 import type { IcmsTax, NfeInput } from './nfe-input';
+import { indIEDestOf } from './recipient-ie';
 
 /** The CSTs and CSOSNs exempt or not taxed: no ICMSUFDest (rule NA01-20, exceção 10). */
 const UNTAXED = new Set(['40', '41', '103', '300', '400']);
@@ -35,7 +36,7 @@ export interface InterstateContext {
 export function interstateContext(input: NfeInput, interstate: boolean): InterstateContext | null {
   const { recipient, issuer } = input;
   if (!interstate || input.model !== 55 || !recipient?.address) return null;
-  const nonContributor = !(recipient.ie && /^\d+$/.test(recipient.ie)) && recipient.ie !== 'ISENTO';
+  const nonContributor = indIEDestOf(input.model, recipient) === '9';
   return {
     issuerUf: issuer.address.uf,
     recipientUf: recipient.address.uf,

@@ -37,6 +37,7 @@ import { destinationTotalsXml, interstateContext } from './icms-interstate';
 import { NfeBuildError, type NfeTotals, reais } from './nfe-figures';
 import type { NfeAddress, NfeInput, NfePayment } from './nfe-input';
 import { itemsXml } from './nfe-items';
+import { indIEDestOf } from './recipient-ie';
 import { nfceUrls, UF_CODES } from './states';
 import { technicalContactXml } from './technical-contact';
 import { transpXml } from './transport';
@@ -231,10 +232,10 @@ function emitXml(issuer: NfeInput['issuer']): string {
 }
 
 /** The recipient (dest), with its indIEDest: 1 a taxpayer with its IE, 2 'ISENTO' on an NF-e, 9 none. */
-function destXml(input: NfeInput, facts: NoteFacts): string {
+function destXml(input: NfeInput): string {
   const { recipient, model, environment } = input;
   if (!recipient) return '';
-  const indIEDest = facts.taxpayer ? '1' : model === 55 && recipient.ie === 'ISENTO' ? '2' : '9';
+  const indIEDest = indIEDestOf(model, recipient);
   return group(
     'dest',
     el(recipient.document.length === 11 ? 'CPF' : 'CNPJ', recipient.document),
@@ -383,7 +384,7 @@ export function writeNfe(input: NfeInput): WrittenNfe {
   const body =
     ideXml(input, facts) +
     emitXml(input.issuer) +
-    destXml(input, facts) +
+    destXml(input) +
     dets.join('') +
     totalXml(input, totals, facts) +
     transpXml(input) +
