@@ -113,6 +113,49 @@ const providerCredentialText = z
   .max(200, 'Informe o client ID e o client secret da Nuvem Fiscal.');
 
 /**
+ * The software's 'responsável técnico' (infRespTec, NT 2018.005): its company's CNPJ, a contact, e-mail and phone
+ * (digits), and the CSRT a state gave it (id, two digits; the code sealed, never answered: absent keeps the saved
+ * one, null removes it).
+ */
+export const technicalContactBodySchema = z
+  .strictObject({
+    cnpj: z
+      .string({ error: FISCAL_SETUP_TEXTS.techCnpjInvalid })
+      .trim()
+      .max(30, FISCAL_SETUP_TEXTS.techCnpjInvalid)
+      .refine((value) => isValidCnpj(value), FISCAL_SETUP_TEXTS.techCnpjInvalid)
+      .transform((value) => normalizeDocument(value)),
+    contact: nfeText(2, 60, FISCAL_SETUP_TEXTS.techContactInvalid),
+    email: z
+      .string({ error: FISCAL_SETUP_TEXTS.techEmailInvalid })
+      .trim()
+      .min(6, FISCAL_SETUP_TEXTS.techEmailInvalid)
+      .max(60, FISCAL_SETUP_TEXTS.techEmailInvalid)
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, FISCAL_SETUP_TEXTS.techEmailInvalid),
+    phone: z
+      .string({ error: FISCAL_SETUP_TEXTS.techPhoneInvalid })
+      .max(30, FISCAL_SETUP_TEXTS.techPhoneInvalid)
+      .transform((value) => value.replace(/\D/g, ''))
+      .refine((value) => /^\d{6,14}$/.test(value), FISCAL_SETUP_TEXTS.techPhoneInvalid),
+    csrtId: z
+      .string({ error: FISCAL_SETUP_TEXTS.csrtIdInvalid })
+      .nullish()
+      .transform((value) => (value?.trim() ? value.trim() : null))
+      .refine((value) => value === null || /^\d{2}$/.test(value), FISCAL_SETUP_TEXTS.csrtIdInvalid),
+    csrt: z
+      .string({ error: FISCAL_SETUP_TEXTS.csrtInvalid })
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,36}$/, FISCAL_SETUP_TEXTS.csrtInvalid)
+      .nullable()
+      .optional(),
+  })
+  .superRefine((contact, ctx) => {
+    if (typeof contact.csrt === 'string' && contact.csrtId === null)
+      ctx.addIssue({ code: 'custom', path: ['csrtId'], message: FISCAL_SETUP_TEXTS.csrtIdRequired });
+  });
+export type TechnicalContactBody = z.input<typeof technicalContactBodySchema>;
+
+/**
  * Body of PUT /fiscal/issuer: the whole issuer. `cscToken` absent keeps the one saved, null removes it; `transport`,
  * `provider` and `autoEmit` absent keep what is saved (`provider.clientSecret` as `cscToken`).
  */
@@ -159,6 +202,8 @@ export const fiscalIssuerBodySchema = z
       })
       .optional(),
     autoEmit: z.enum(FISCAL_AUTO_EMIT, { error: 'Escolha quando a nota é emitida.' }).optional(),
+    /** The 'responsável técnico': absent keeps the saved one, null removes it. */
+    technicalContact: technicalContactBodySchema.nullable().optional(),
   })
   .strict()
   .superRefine((issuer, ctx) => {
@@ -204,6 +249,17 @@ export const fiscalIssuerSchema = z.object({
   /** Nuvem Fiscal's environment and client id; the secret never answered (`secretConfigured`). */
   provider: z.object({ sandbox: z.boolean(), clientId: z.string().nullable(), secretConfigured: z.boolean() }),
   autoEmit: z.enum(FISCAL_AUTO_EMIT),
+  /** The 'responsável técnico'; the CSRT never answered (`csrtConfigured`). */
+  technicalContact: z
+    .object({
+      cnpj: z.string(),
+      contact: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      csrtId: z.string().nullable(),
+      csrtConfigured: z.boolean(),
+    })
+    .nullable(),
   updatedAt: z.string().nullable(),
   updatedBy: personSchema.nullable(),
 });

@@ -117,6 +117,15 @@ export const FISCAL_SETUP_TEXTS = {
   cscIdInvalid: 'Informe o identificador do CSC: até 6 dígitos (ex.: 000001).',
   cscTokenInvalid: 'Informe o CSC (código de segurança do contribuinte): até 36 letras e números.',
   cscIdRequired: 'Informe o identificador do CSC junto com o CSC.',
+  // The 'responsável técnico' (infRespTec, NT 2018.005).
+  techCnpjInvalid: 'CNPJ do responsável técnico inválido.',
+  techContactInvalid: 'Informe o nome do contato do responsável técnico (2 a 60 caracteres).',
+  techEmailInvalid: 'Informe o e-mail do responsável técnico (6 a 60 caracteres).',
+  techPhoneInvalid: 'Informe o telefone do responsável técnico: 6 a 14 dígitos, com o DDD.',
+  csrtIdInvalid: 'O identificador do CSRT tem dois dígitos (01, 02…).',
+  csrtInvalid: 'Informe o CSRT: até 36 letras e números.',
+  csrtIdRequired: 'Informe o identificador do CSRT junto com o CSRT.',
+  csrtUnreadable: 'O CSRT salvo não pôde ser aberto (o segredo do servidor mudou?): informe-o de novo.',
   cscMissing: 'Informe o CSC e o seu identificador em Configurações → Fiscal para emitir NFC-e.',
   cscUnreadable:
     'Não foi possível abrir o CSC guardado: o segredo do servidor (JWT_SECRET) mudou desde que foi salvo. Informe o CSC de novo em Configurações → Fiscal.',

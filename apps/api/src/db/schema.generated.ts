@@ -384,6 +384,14 @@ export interface FiscalIssuer {
   provider_secret_iv: Buffer | null;
   provider_secret_tag: Buffer | null;
   street: string;
+  tech_cnpj: string | null;
+  tech_contact: string | null;
+  tech_csrt_ciphertext: Buffer | null;
+  tech_csrt_id: string | null;
+  tech_csrt_iv: Buffer | null;
+  tech_csrt_tag: Buffer | null;
+  tech_email: string | null;
+  tech_phone: string | null;
   trade_name: string | null;
   transport: Generated<string>;
   uf: string;

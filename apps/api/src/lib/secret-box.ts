@@ -28,6 +28,7 @@ export type SealPurpose =
   | 'fiscal_certificate.password'
   | 'fiscal_issuer.csc_token'
   | 'fiscal_issuer.provider_secret'
+  | 'fiscal_issuer.tech_csrt'
   | 'repairs.device_password';
 
 export interface Sealed {

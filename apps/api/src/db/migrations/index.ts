@@ -81,6 +81,7 @@ import { payablePaymentExtras } from './0090-payable-payment-extras';
 import { certificateIcpBrasil } from './0091-certificate-icp-brasil';
 import { cashAlwaysLands } from './0092-cash-always-lands';
 import { counterCashReceived } from './0094-counter-cash-received';
+import { fiscalTechnicalContact } from './0097-fiscal-technical-contact';
 import { ibptRates } from './0098-ibpt-rates';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -167,6 +168,7 @@ export const migrations: Record<string, Migration> = {
   '0091-certificate-icp-brasil': certificateIcpBrasil,
   '0092-cash-always-lands': cashAlwaysLands,
   '0094-counter-cash-received': counterCashReceived,
+  '0097-fiscal-technical-contact': fiscalTechnicalContact,
   '0098-ibpt-rates': ibptRates,
 };
 

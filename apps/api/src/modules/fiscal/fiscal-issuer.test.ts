@@ -2,7 +2,7 @@ import { BRAZILIAN_STATES, fiscalIssuerSchema } from '@backoffice/contract';
 import { getMunicipalities, getStates } from '@brazilian-utils/brazilian-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../test/helpers';
-import { loadNfceCsc } from './fiscal.service';
+import { loadNfceCsc, loadTechnicalContact } from './fiscal.service';
 import { issuerBody, putIssuer } from './test-fiscal';
 
 /**
@@ -60,6 +60,7 @@ describe('the issuer', () => {
       transport: 'SEFAZ',
       provider: { sandbox: true, clientId: null, secretConfigured: false },
       autoEmit: 'OFF',
+      technicalContact: null,
       updatedAt: null,
       updatedBy: null,
     });
@@ -109,6 +110,7 @@ describe('the issuer', () => {
       transport: 'SEFAZ',
       provider: { sandbox: true, clientId: null, secretConfigured: false },
       autoEmit: 'OFF',
+      technicalContact: null,
       updatedAt: expect.any(String),
       updatedBy: { id: adminRow.id, name: adminRow.name },
     });
@@ -145,6 +147,63 @@ describe('the issuer', () => {
     });
     expect(audits[2]?.changes).toMatchObject({ after: { cscConfigured: false, cscId: null } });
     expect(JSON.stringify(audits)).not.toContain(TOKEN);
+  });
+
+  it("keeps the 'responsável técnico' (issue 55 §2): the CSRT sealed, never answered; absent keeps, null removes", async () => {
+    const CSRT = 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO';
+    const contact = {
+      cnpj: '99.999.999/0001-91',
+      contact: ' Fulano de Tal ',
+      email: 'fulano@backoffice.example.com',
+      phone: '(11) 5555-1122',
+      csrtId: '01',
+      csrt: CSRT,
+    };
+    const res = await putIssuer(t, admin, issuerBody({ technicalContact: contact }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.technicalContact).toEqual({
+      cnpj: '99999999000191',
+      contact: 'Fulano de Tal',
+      email: 'fulano@backoffice.example.com',
+      phone: '1155551122',
+      csrtId: '01',
+      csrtConfigured: true,
+    });
+    expect(res.body).not.toContain(CSRT);
+    const row = await t.db.selectFrom('fiscal_issuer').selectAll().executeTakeFirstOrThrow();
+    expect(row.tech_csrt_ciphertext?.toString('utf8')).not.toContain(CSRT);
+    const loaded = { cnpj: '99999999000191', contact: 'Fulano de Tal', email: 'fulano@backoffice.example.com' };
+    await expect(loadTechnicalContact(t.db, t.config.jwtSecret)).resolves.toEqual({
+      ...loaded,
+      phone: '1155551122',
+      csrt: { id: '01', token: CSRT },
+    });
+    // Saved without it: kept; its CSRT left blank: kept; then removed.
+    await putIssuer(t, admin, issuerBody({ environment: 1 }));
+    const { csrt: _csrt, ...withoutCsrt } = contact;
+    await putIssuer(t, admin, issuerBody({ technicalContact: { ...withoutCsrt, phone: '11 5555-0000' } }));
+    await expect(loadTechnicalContact(t.db, t.config.jwtSecret)).resolves.toEqual({
+      ...loaded,
+      phone: '1155550000',
+      csrt: { id: '01', token: CSRT },
+    });
+    const cleared = await putIssuer(t, admin, issuerBody({ technicalContact: null }));
+    expect(cleared.json().data.technicalContact).toBeNull();
+    await expect(loadTechnicalContact(t.db, t.config.jwtSecret)).resolves.toBeNull();
+    expect(JSON.stringify(await issuerAudits())).not.toContain(CSRT);
+    // Refused in words: a bad CNPJ, a short phone, a CSRT without its id.
+    const refused = await putIssuer(
+      t,
+      admin,
+      issuerBody({ technicalContact: { ...contact, cnpj: '99.999.999/0001-00', phone: '123', csrtId: null } }),
+    );
+    expect(refused.statusCode).toBe(400);
+    for (const message of [
+      'CNPJ do responsável técnico inválido.',
+      'Informe o telefone do responsável técnico: 6 a 14 dígitos, com o DDD.',
+      'Informe o identificador do CSRT junto com o CSRT.',
+    ])
+      expect(refused.body).toContain(message);
   });
 
   it('refuses a bad CNPJ, an IBGE code of another UF or of no municipality, a name not the code’s, and the rest', async () => {

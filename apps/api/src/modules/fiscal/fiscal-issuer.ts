@@ -19,6 +19,7 @@ import { fiscalKey, open, seal } from '../../lib/secret-box';
 import type { Principal } from '../../plugins/auth';
 import { type IssuerRow, type IssuerValues, fiscalRepository as repo } from './fiscal.repository';
 import { municipalityByCode, sameMunicipalityName } from './municipalities';
+import type { NfeTechnicalContact } from './nfe/technical-contact';
 
 /** The first eight characters of a CNPJ: its company (a branch differs after them; SEFAZ compares them, rule 213). */
 export const cnpjBase = (cnpj: string) => normalizeDocument(cnpj).slice(0, 8);
@@ -55,6 +56,17 @@ export function issuerView(row: IssuerRow): FiscalIssuer {
       secretConfigured: row.provider_secret_ciphertext !== null,
     },
     autoEmit: row.auto_emit as FiscalIssuer['autoEmit'],
+    technicalContact:
+      row.tech_cnpj && row.tech_contact && row.tech_email && row.tech_phone
+        ? {
+            cnpj: row.tech_cnpj,
+            contact: row.tech_contact,
+            email: row.tech_email,
+            phone: row.tech_phone,
+            csrtId: row.tech_csrt_id,
+            csrtConfigured: row.tech_csrt_ciphertext !== null,
+          }
+        : null,
     updatedAt: isoTimestamp(row.updated_at),
     updatedBy: row.updated_by === null ? null : { id: row.updated_by, name: row.updated_by_name ?? '' },
   };
@@ -90,6 +102,7 @@ async function suggestion(db: Executor): Promise<FiscalIssuer> {
     transport: 'SEFAZ',
     provider: { sandbox: true, clientId: null, secretConfigured: false },
     autoEmit: 'OFF',
+    technicalContact: null,
     updatedAt: null,
     updatedBy: null,
   };
@@ -140,6 +153,58 @@ function providerSecretAfter(current: IssuerRow | undefined, sent: string | null
     iv: current.provider_secret_iv,
     tag: current.provider_secret_tag,
     ciphertext: current.provider_secret_ciphertext,
+  };
+}
+
+/**
+ * The 'responsável técnico''s columns: absent keeps the saved ones, null clears them; the CSRT as the CSC token
+ * (absent keeps, null removes, a value is sealed), kept only while an id goes with it.
+ */
+function technicalContactValues(
+  current: IssuerRow | undefined,
+  sent: FiscalIssuerInput['technicalContact'],
+  serverSecret: string,
+) {
+  if (sent === undefined) {
+    const { tech_cnpj, tech_contact, tech_email, tech_phone, tech_csrt_id } = current ?? {};
+    const { tech_csrt_iv, tech_csrt_tag, tech_csrt_ciphertext } = current ?? {};
+    return {
+      tech_cnpj,
+      tech_contact,
+      tech_email,
+      tech_phone,
+      tech_csrt_id,
+      tech_csrt_iv,
+      tech_csrt_tag,
+      tech_csrt_ciphertext,
+    };
+  }
+  const none = { tech_csrt_id: null, tech_csrt_iv: null, tech_csrt_tag: null, tech_csrt_ciphertext: null };
+  if (sent === null) return { tech_cnpj: null, tech_contact: null, tech_email: null, tech_phone: null, ...none };
+  const saved =
+    current?.tech_csrt_iv && current.tech_csrt_tag && current.tech_csrt_ciphertext
+      ? { iv: current.tech_csrt_iv, tag: current.tech_csrt_tag, ciphertext: current.tech_csrt_ciphertext }
+      : null;
+  const csrt =
+    sent.csrt === null
+      ? null
+      : sent.csrt !== undefined
+        ? seal(fiscalKey(serverSecret), Buffer.from(sent.csrt, 'utf8'), 'fiscal_issuer.tech_csrt')
+        : saved;
+  if (csrt && sent.csrtId === null) throw badRequest(FISCAL_SETUP_TEXTS.csrtIdRequired, 'VALIDATION_FAILED');
+  return {
+    tech_cnpj: sent.cnpj,
+    tech_contact: sent.contact,
+    tech_email: sent.email,
+    tech_phone: sent.phone,
+    ...(csrt
+      ? {
+          tech_csrt_id: sent.csrtId,
+          tech_csrt_iv: csrt.iv,
+          tech_csrt_tag: csrt.tag,
+          tech_csrt_ciphertext: csrt.ciphertext,
+        }
+      : none),
   };
 }
 
@@ -202,6 +267,7 @@ export async function saveIssuer(
       provider_secret_tag: providerSecret?.tag ?? null,
       provider_secret_ciphertext: providerSecret?.ciphertext ?? null,
       auto_emit: input.autoEmit ?? current?.auto_emit ?? 'OFF',
+      ...technicalContactValues(current, input.technicalContact, serverSecret),
       updated_by: principal.employeeId,
     };
     await repo.saveIssuer(trx, values);
@@ -264,5 +330,23 @@ export async function loadProviderCredentials(
     return { sandbox: row.provider_sandbox, clientId: row.provider_client_id, clientSecret: secret.toString('utf8') };
   } catch {
     throw conflict(FISCAL_SETUP_TEXTS.providerSecretUnreadable);
+  }
+}
+
+/** The issuer's 'responsável técnico' for the notes (the CSRT opened), or null when none is saved. */
+export async function loadTechnicalContact(db: Executor, serverSecret: string): Promise<NfeTechnicalContact | null> {
+  const row = await repo.issuer(db);
+  if (!row?.tech_cnpj || !row.tech_contact || !row.tech_email || !row.tech_phone) return null;
+  const contact = { cnpj: row.tech_cnpj, contact: row.tech_contact, email: row.tech_email, phone: row.tech_phone };
+  if (!row.tech_csrt_id || !row.tech_csrt_iv || !row.tech_csrt_tag || !row.tech_csrt_ciphertext) return contact;
+  try {
+    const token = open(
+      fiscalKey(serverSecret),
+      { iv: row.tech_csrt_iv, tag: row.tech_csrt_tag, ciphertext: row.tech_csrt_ciphertext },
+      'fiscal_issuer.tech_csrt',
+    );
+    return { ...contact, csrt: { id: row.tech_csrt_id, token: token.toString('utf8') } };
+  } catch {
+    throw conflict(FISCAL_SETUP_TEXTS.csrtUnreadable);
   }
 }

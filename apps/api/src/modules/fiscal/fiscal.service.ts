@@ -24,7 +24,14 @@ export { qrCodeSvg } from './danfe/danfe-graphics';
 /** For the emitting code: the A1's key and certificate in clear (409 when none, expired or unreadable). */
 export { loadSigningCertificate, type SigningCertificate } from './fiscal-certificate';
 /** For the emitting code: the issuer, and the NFC-e's CSC id and token in clear (409 when not saved). */
-export { cnpjBase, issuerPhone, loadNfceCsc, loadProviderCredentials, readIssuer } from './fiscal-issuer';
+export {
+  cnpjBase,
+  issuerPhone,
+  loadNfceCsc,
+  loadProviderCredentials,
+  loadTechnicalContact,
+  readIssuer,
+} from './fiscal-issuer';
 export { municipalityByCode } from './municipalities';
 /** The NF-e writer, for the suppliers' notes the tests and the demo enter (purchases/nfe/sample-nfe.ts). */
 export { signNfe, substitutionOf, taxOf, writeNfe } from './nfe/nfe-builder';

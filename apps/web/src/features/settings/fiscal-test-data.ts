@@ -35,6 +35,7 @@ export const ISSUER_SUGGESTION: FiscalIssuer = fiscalIssuerSchema.parse({
   transport: 'SEFAZ',
   provider: { sandbox: true, clientId: null, secretConfigured: false },
   autoEmit: 'OFF',
+  technicalContact: null,
   updatedAt: null,
   updatedBy: null,
 });
@@ -66,6 +67,7 @@ export const ISSUER: FiscalIssuer = fiscalIssuerSchema.parse({
   transport: 'SEFAZ',
   provider: { sandbox: true, clientId: null, secretConfigured: false },
   autoEmit: 'OFF',
+  technicalContact: null,
   updatedAt: '2026-11-20T14:30:00.000Z',
   updatedBy: { id: 1, name: 'Ana Administradora' },
 });

@@ -130,15 +130,16 @@ describe('the DANFE (issue 41 §2)', () => {
     for (const i of [0, 58]) for (const imei of [testImei(4 * i), testImei(4 * i + 1)]) expect(text).toContain(imei);
     // 30 × 2 × 1.000,00 + 30 × 5 × 49,90 = 60.000,00 + 7.485,00 = 67.485,00.
     expect(text).toMatch(/V\. ?TOTAL DA NOTA R\$ 67\.485,00/);
-    // ICMS 18 %: a phone line 2.000,00 → 360,00, a case line 249,50 → 44,91; 30 × 360,00 + 30 × 44,91 = 12.147,30.
-    expect(text).toContain('VALOR DO ICMS R$ 12.147,30');
-    // IBS/CBS base, a phone line: 2.000,00 − 360,00 = 1.640,00, less PIS 1,65 % (27,06) and COFINS 7,6 % (124,64)
-    // = 1.488,30; a case line: 249,50 − 44,91 = 204,59, less PIS 3,38 and COFINS 15,55 = 185,66.
-    // 30 × 1.488,30 + 30 × 185,66 = 44.649,00 + 5.569,80 = 50.218,80. CBS 0,9 %: 13,39 and 1,67 a line → 451,80.
-    // IBS UF 0,1 %: 1,49 and 0,19 a line → 30 × 1,68 = 50,40.
-    expect(text).toContain('BASE DE CÁLC. IBS/CBS R$ 50.218,80');
-    expect(text).toContain('VALOR DA CBS R$ 451,80');
-    expect(text).toContain('VALOR DO IBS UF R$ 50,40');
+    // ICMS from SP to a company in RJ, both Southeast: the interstate 12 % (issue 55 §2, rule 693): a phone line
+    // 2.000,00 → 240,00, a case line 249,50 → 29,94; 30 × 240,00 + 30 × 29,94 = 7.200,00 + 898,20 = 8.098,20.
+    expect(text).toContain('VALOR DO ICMS R$ 8.098,20');
+    // IBS/CBS base, a phone line: 2.000,00 − 240,00 = 1.760,00, less PIS 1,65 % (29,04) and COFINS 7,6 % (133,76)
+    // = 1.597,20; a case line: 249,50 − 29,94 = 219,56, less PIS 3,62 and COFINS 16,69 = 199,25.
+    // 30 × 1.597,20 + 30 × 199,25 = 47.916,00 + 5.977,50 = 53.893,50. CBS 0,9 %: 14,37 and 1,79 a line → 484,80.
+    // IBS UF 0,1 %: 1,60 and 0,20 a line → 30 × 1,80 = 54,00.
+    expect(text).toContain('BASE DE CÁLC. IBS/CBS R$ 53.893,50');
+    expect(text).toContain('VALOR DA CBS R$ 484,80');
+    expect(text).toContain('VALOR DO IBS UF R$ 54,00');
     // The additional data after the last item.
     expect(text.indexOf('DADOS ADICIONAIS')).toBeGreaterThan(text.indexOf('ACE-59'));
   });

@@ -215,7 +215,8 @@ describe('the NF-e BackOffice emits (issue 41 §2)', () => {
         `^https://www\\.homologacao\\.nfce\\.fazenda\\.sp\\.gov\\.br/qrcode\\?p=${note.accessKey}\\|2\\|2\\|1\\|[0-9A-F]{40}$`,
       ),
     );
-    expect(text(note.xml, 'urlChave')).toBe('https://www.nfce.fazenda.sp.gov.br/NFCeConsultaPublica');
+    // Homologação's own consultation address (SEFAZ-SP's table; rule 878).
+    expect(text(note.xml, 'urlChave')).toBe('https://www.homologacao.nfce.fazenda.sp.gov.br/NFCeConsultaPublica');
     expect(note.xml.indexOf('<infNFeSupl>')).toBeLessThan(note.xml.indexOf('<Signature'));
   });
 

@@ -23,6 +23,10 @@
  *   as several items of fewer units.
  * - The NFC-e carries infNFeSupl: its QR code (version 2, the CSC's hash; offline, with the day, the value and the
  *   digest) and the state's consultation address.
+ * - Issue 55 §2: indPres 1 at the counter, 3 for an NF-e with freight, 4 for an NFC-e of home delivery (with its
+ *   carrier, transport.ts; decision 0076), indIntermed only away from the shop; the interstate ICMS and the DIFAL
+ *   (icms-interstate.ts); infRespTec when the issuer set it (technical-contact.ts). The SEFAZ's content rules the
+ *   signed note must pass are nfe/rules.
  */
 import { createHash } from 'node:crypto';
 import { formatBRL } from '@backoffice/contract';
@@ -30,11 +34,15 @@ import { composeAccessKey } from '../../../lib/nfe/access-key';
 import { el, group, optionalGroup } from '../../../lib/nfe/canonical-xml';
 import { signCanonical, type XmlSigner } from '../../../lib/nfe/xml-signature';
 import { approximateTaxesText, carriesApproximateTaxes } from './approximate-taxes';
+import { destinationTotalsXml, interstateContext } from './icms-interstate';
 import { NfeBuildError, type NfeTotals, reais } from './nfe-figures';
 import type { NfeAddress, NfeInput, NfePayment } from './nfe-input';
 import { itemsXml } from './nfe-items';
+import { indIEDestOf } from './recipient-ie';
 import { simplesStatements } from './simples-texts';
 import { nfceUrls, UF_CODES } from './states';
+import { technicalContactXml } from './technical-contact';
+import { transpXml } from './transport';
 
 export { apportion, NfeBuildError, type NfeTotals, percent, reais, substitutionOf, taxOf } from './nfe-figures';
 export { HOMOLOGATION_FIRST_ITEM } from './nfe-items';
@@ -149,7 +157,7 @@ function noteFacts(input: NfeInput): NoteFacts {
     numericCode: input.numericCode,
   });
   const recipientUf = recipient?.address?.uf ?? issuer.address.uf;
-  const taxpayer = model === 55 && !!recipient?.ie && /^\d+$/.test(recipient.ie);
+  const taxpayer = indIEDestOf(model, recipient) === '1';
   const consumer = model === 65 || !recipient || recipient.document.length === 11 || !taxpayer;
   return {
     cUF,
@@ -189,6 +197,7 @@ function checkPayments(input: NfeInput, t: NfeTotals): void {
 function ideXml(input: NfeInput, facts: NoteFacts): string {
   const { model, issuer, environment } = input;
   const { offline } = facts;
+  const presence = input.presence ?? (model === 65 || input.freightMode === 9 ? 1 : 3);
   return group(
     'ide',
     el('cUF', facts.cUF),
@@ -208,8 +217,9 @@ function ideXml(input: NfeInput, facts: NoteFacts): string {
     el('tpAmb', String(environment)),
     el('finNFe', '1'),
     el('indFinal', facts.consumer ? '1' : '0'),
-    el('indPres', model === 65 ? '1' : input.freightMode === 9 ? '1' : '3'),
-    el('indIntermed', '0'),
+    el('indPres', String(presence)),
+    // indIntermed only where the presence is not at the shop (2, 3, 4, 9): rules 434/435 (NT 2020.006).
+    [2, 3, 4, 9].includes(presence) ? el('indIntermed', '0') : '',
     el('procEmi', '0'),
     el('verProc', SOFTWARE),
     offline ? el('dhCont', offline.since) + el('xJust', offline.reason) : '',
@@ -229,15 +239,15 @@ function emitXml(issuer: NfeInput['issuer']): string {
 }
 
 /**
- * The recipient (dest), with its indIEDest: 1 a taxpayer with its IE, else 9 (not a contributor, no IE). A company
+ * The recipient (dest), with its indIEDest (recipient-ie.ts): 1 a taxpayer with its IE, else 9 (not a contributor, no IE). A company
  * whose IE is 'ISENTO' is written 9 too: 2 ('contribuinte isento') is refused by twelve states' SEFAZ in an interstate
  * sale (805, MOC 7.0 regra E16a-30), 9 by none (issue 55 §2). A recipient without a name (the walk-in's 'CPF na
  * nota' on an NFC-e) has no xNome; in homologação a name is the manual's text.
  */
-function destXml(input: NfeInput, facts: NoteFacts): string {
-  const { recipient, environment } = input;
+function destXml(input: NfeInput): string {
+  const { recipient, model, environment } = input;
   if (!recipient) return '';
-  const indIEDest = facts.taxpayer ? '1' : '9';
+  const indIEDest = indIEDestOf(model, recipient);
   const name = recipient.name ? (environment === 2 ? HOMOLOGATION_RECIPIENT : recipient.name) : null;
   return group(
     'dest',
@@ -257,6 +267,7 @@ function totalXml(input: NfeInput, t: NfeTotals, facts: NoteFacts): string {
     el('vBC', reais(t.icmsBaseCents)),
     el('vICMS', reais(t.icmsCents)),
     el('vICMSDeson', '0.00'),
+    destinationTotalsXml(t, interstateContext(input, facts.interstate)),
     el('vFCP', '0.00'),
     el('vBCST', reais(t.stBaseCents)),
     el('vST', reais(t.stCents)),
@@ -378,6 +389,7 @@ export function writeNfe(input: NfeInput): WrittenNfe {
     regimeNormal: facts.regimeNormal,
     consumer: facts.consumer,
     approximate: facts.approximate,
+    interstateIcms: interstateContext(input, facts.interstate),
   });
   checkPayments(input, totals);
   const change = input.changeCents ?? 0;
@@ -394,13 +406,14 @@ export function writeNfe(input: NfeInput): WrittenNfe {
   const body =
     ideXml(input, facts) +
     emitXml(input.issuer) +
-    destXml(input, facts) +
+    destXml(input) +
     dets.join('') +
     totalXml(input, totals, facts) +
-    group('transp', el('modFrete', String(input.freightMode))) +
+    transpXml(input) +
     cobrXml(input, totals) +
     pag +
-    infAdic;
+    infAdic +
+    technicalContactXml(input.technicalContact, facts.accessKey);
   return { input, facts, body, totals };
 }
 

@@ -41,6 +41,9 @@ export interface NfeTotals {
   ibsUfCents: number;
   ibsMunCents: number;
   cbsCents: number;
+  /** The DIFAL of a sale to a consumer in another state (icms-interstate.ts): vFCPUFDest and vICMSUFDest. */
+  fcpUfDestCents: number;
+  icmsUfDestCents: number;
   /** vNF. */
   totalCents: number;
   /** The approximate taxes (vTotTrib and its parts: approximate-taxes.ts), zero when the note carries none. */
@@ -68,6 +71,8 @@ export function noTotals(): NfeTotals {
     ibsUfCents: 0,
     ibsMunCents: 0,
     cbsCents: 0,
+    fcpUfDestCents: 0,
+    icmsUfDestCents: 0,
     totalCents: 0,
     approximate: noApproximateTaxes(),
     simplesCredits: new Map(),

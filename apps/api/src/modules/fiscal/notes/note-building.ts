@@ -9,10 +9,10 @@ import {
 } from '@backoffice/contract';
 import type { Executor } from '../../../db/executor';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
-import { loadNfceCsc, readIssuer, type SigningCertificate } from '../fiscal.service';
+import { loadNfceCsc, loadTechnicalContact, readIssuer, type SigningCertificate } from '../fiscal.service';
 import { withApproximateTaxRates } from '../ibpt/ibpt-rates';
 import { buildNfe, NfeBuildError } from '../nfe/nfe-builder';
-import type { NfeInput } from '../nfe/nfe-input';
+import type { NfeCarrier, NfeInput } from '../nfe/nfe-input';
 import { breachesOf } from '../nfe/rules';
 import { validateAgainstSchema } from '../nfe/xsd';
 import { notesRepository as repo } from './notes.repository';
@@ -68,10 +68,21 @@ async function invoiceableOrder(trx: Executor, orderId: number) {
   return order;
 }
 
+/** The shop as the carrier of its own deliveries (its couriers): the issuer's CNPJ, name, IE and address. */
+function shopAsCarrier(issuer: NfeInput['issuer']): NfeCarrier {
+  const { address } = issuer;
+  return {
+    document: issuer.cnpj,
+    name: issuer.name,
+    ie: /^\d+$/.test(issuer.ie) ? issuer.ie : null,
+    address: { street: `${address.street}, ${address.number}`.slice(0, 60), city: address.cityName, uf: address.uf },
+  };
+}
+
 /** The order's figures as the note's; what the order lacks for a note is 400 in words. */
-function noteParts(forNote: OrderForNote, model: 55 | 65): ReturnType<typeof orderNoteParts> {
+function noteParts(forNote: OrderForNote, model: 55 | 65, shop: NfeCarrier): ReturnType<typeof orderNoteParts> {
   try {
-    return orderNoteParts(forNote, model);
+    return orderNoteParts(forNote, model, shop);
   } catch (error) {
     if (error instanceof OrderNoteError) throw badRequest(error.message);
     throw error;
@@ -114,7 +125,7 @@ export async function buildOrderNote(
   const order = await invoiceableOrder(trx, orderId);
   const forNote = await orderForNote(trx, order);
   const model = number?.model ?? requestedModel ?? defaultModel(forNote, issuer.address.uf);
-  const parts = noteParts(forNote, model);
+  const parts = noteParts(forNote, model, shopAsCarrier(issuer));
   const csc = model === 65 ? await loadNfceCsc(trx, context.deps.serverSecret) : null;
   const taken = number ?? { model, ...(await repo.takeNumber(trx, model)) };
   const issuedAt = context.now();
@@ -132,6 +143,7 @@ export async function buildOrderNote(
     insuranceCents: 0,
     additionalInfo: `Pedido ${forNote.code}.`,
     csc,
+    technicalContact: await loadTechnicalContact(trx, context.deps.serverSecret),
   };
   const note = await signedNote(await withApproximateTaxRates(trx, input), certificate);
   return { order, forNote, input, note, issuedAt, taken, uf: issuer.address.uf };

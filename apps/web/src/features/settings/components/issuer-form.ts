@@ -38,6 +38,15 @@ export interface IssuerFormValues {
   /** Nuvem Fiscal's credentials: a blank secret keeps the saved one (the body leaves it out). */
   provider: { sandbox: boolean; clientId: string; clientSecret: string };
   autoEmit: FiscalAutoEmit;
+  /** The 'responsável técnico': all blank sends none; a blank CSRT keeps the saved one. */
+  technicalContact: { cnpj: string; contact: string; email: string; phone: string; csrtId: string; csrt: string };
+}
+
+/** The 'responsável técnico' as the body says it: null when its fields are all blank, the blank CSRT left out. */
+function technicalContactOf(values: IssuerFormValues['technicalContact']) {
+  const { csrt, csrtId, ...contact } = values;
+  if (Object.values(contact).every((value) => !value.trim())) return null;
+  return { ...contact, csrtId: csrtId.trim() || null, ...(csrt.trim() ? { csrt } : {}) };
 }
 
 /** Whether the issuer has Nuvem Fiscal's credentials saved (then they are sent whatever the transport). */
@@ -48,13 +57,14 @@ const providerSaved = (issuer: FiscalIssuer) => issuer.provider.clientId !== nul
  * when the notes go through Nuvem Fiscal or one was saved, its blank secret left out (kept).
  */
 function bodyOf(values: IssuerFormValues, withProvider: boolean) {
-  const { removeCsc, cscToken, cscId, crt, address, provider, ...rest } = values;
+  const { removeCsc, cscToken, cscId, crt, address, provider, technicalContact, ...rest } = values;
   const { clientSecret, ...credentials } = provider;
   return {
     ...rest,
     crt: crt === '' ? undefined : crt,
     address: { ...address, cityName: address.cityName || undefined },
     cscId: removeCsc ? null : cscId,
+    technicalContact: technicalContactOf(technicalContact),
     ...(removeCsc ? { cscToken: null } : cscToken.trim() ? { cscToken } : {}),
     ...(withProvider || values.transport === 'NUVEM_FISCAL'
       ? {
@@ -112,5 +122,13 @@ export function initialValues(issuer: FiscalIssuer): IssuerFormValues {
     transport: issuer.transport,
     provider: { sandbox: issuer.provider.sandbox, clientId: issuer.provider.clientId ?? '', clientSecret: '' },
     autoEmit: issuer.autoEmit,
+    technicalContact: {
+      cnpj: issuer.technicalContact ? maskCnpj(issuer.technicalContact.cnpj) : '',
+      contact: issuer.technicalContact?.contact ?? '',
+      email: issuer.technicalContact?.email ?? '',
+      phone: issuer.technicalContact?.phone ?? '',
+      csrtId: issuer.technicalContact?.csrtId ?? '',
+      csrt: '',
+    },
   };
 }

@@ -5,20 +5,14 @@
  * (ICMSPart, CST 10/90 between two states) left out.
  */
 import { isSubstitutionCode } from '@backoffice/contract';
+import type { NoteRule, RuleBreach } from './note-rule';
 import { child, type NoteView, textOf } from './note-view';
-
-/** index.ts's RuleBreach, by shape: the rule does not import index.ts, which lists it (no cycle). */
-interface RuleBreach {
-  code: number;
-  reason: string;
-  message: string;
-}
 
 const CODE = 806;
 const REASON = 'Rejeição: Operação com ICMS-ST sem informação do CEST';
 
 /** Listed in index.ts's NOTE_RULES (a NoteRule). */
-export const CEST_RULE = {
+export const CEST_RULE: NoteRule = {
   code: CODE,
   reason: REASON,
   source: 'NT 2015.003 (CEST) — MOC 7.0 Anexo I, grupo N (ICMS); codes as ACBrNFe.ValidarRegrasdeNegocio applies them',

@@ -6,29 +6,25 @@
  * its Notas Técnicas). One file per group of rules; each is listed here.
  */
 import { CEST_RULE } from './cest';
-import type { NoteView } from './note-view';
+import { INTERSTATE_RULES } from './interstate';
+import { NFCE_URL_RULE } from './nfce-urls';
+import type { NoteRule, RuleBreach } from './note-rule';
 import { viewNote } from './note-view';
+import { PRESENCE_RULES } from './presence';
 import { EXEMPT_RECIPIENT_RULE } from './recipient';
+import { TECHNICAL_CONTACT_RULE } from './technical-contact';
 
-export interface RuleBreach {
-  /** The SEFAZ's cStat for the rejection (e.g. 806). */
-  code: number;
-  /** The SEFAZ's xMotivo, verbatim as published ('Rejeição: …'). */
-  reason: string;
-  /** What the shop reads: Portuguese, naming the product (xProd) or the customer (xNome) to fix. */
-  message: string;
-}
-
-export interface NoteRule {
-  code: number;
-  reason: string;
-  /** The published document and its section (e.g. 'NT 2015.003 v1.94, regra N12-30'). */
-  source: string;
-  check(note: NoteView): RuleBreach[];
-}
+export type { NoteRule, RuleBreach } from './note-rule';
 
 /** Every content rule, in the order a SEFAZ would report them. */
-export const NOTE_RULES: readonly NoteRule[] = [EXEMPT_RECIPIENT_RULE, CEST_RULE];
+export const NOTE_RULES: readonly NoteRule[] = [
+  ...PRESENCE_RULES,
+  EXEMPT_RECIPIENT_RULE,
+  ...INTERSTATE_RULES,
+  CEST_RULE,
+  TECHNICAL_CONTACT_RULE,
+  NFCE_URL_RULE,
+];
 
 /** The breaches of a signed note's XML, first one first; [] when it passes every rule. */
 export function breachesOf(xml: string): RuleBreach[] {

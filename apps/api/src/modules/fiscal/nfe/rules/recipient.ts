@@ -6,14 +6,9 @@
  * and 4. Our builder never writes indIEDest 2: a customer whose IE is 'ISENTO' is a non-contributor (9, no IE),
  * which every state accepts.
  */
-import { child, type NoteView, textOf } from './note-view';
 
-/** index.ts's RuleBreach, by shape: the rule does not import index.ts, which lists it (no cycle). */
-interface RuleBreach {
-  code: number;
-  reason: string;
-  message: string;
-}
+import type { NoteRule, RuleBreach } from './note-rule';
+import { child, type NoteView, textOf } from './note-view';
 
 const CODE = 805;
 const REASON = 'Rejeição: A SEFAZ do destinatário não permite Contribuinte Isento de Inscrição Estadual';
@@ -36,7 +31,7 @@ export const NO_EXEMPT_RECIPIENT_STATES: readonly string[] = [
 const UNTAXED_CODES = ['40', '41', '103', '300', '400'];
 
 /** Listed in index.ts's NOTE_RULES (a NoteRule). */
-export const EXEMPT_RECIPIENT_RULE = {
+export const EXEMPT_RECIPIENT_RULE: NoteRule = {
   code: CODE,
   reason: REASON,
   source: 'MOC 7.0 Anexo I, regra E16a-30 (exceções 1, 2 e 4)',
