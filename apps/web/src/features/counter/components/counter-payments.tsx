@@ -1,4 +1,4 @@
-import { CARD_BRANDS, type CardBrand, centsToReais, formatBRL } from '@backoffice/contract';
+import { CARD_BRANDS, type CardBrand, centsToReais, formatBRL, typedReaisToCents } from '@backoffice/contract';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type CounterPaymentState, parseReais } from '../lib/counter-sale';
+import type { CounterPaymentState } from '../lib/counter-sale';
 import { COUNTER_SCREEN_TEXTS as T } from '../texts';
 
 /**
@@ -34,7 +34,7 @@ export function CounterPayments({
               label={T.amount}
               size="small"
               value={payment.amount}
-              error={payment.amount !== '' && parseReais(payment.amount) === null}
+              error={payment.amount !== '' && typedReaisToCents(payment.amount) === null}
               onChange={(event) => replace(index, { ...payment, amount: event.target.value })}
               slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `${T.amount} ${index + 1}` } }}
               sx={{ width: 130 }}
@@ -65,8 +65,8 @@ function CashReceived({
   payment: Extract<CounterPaymentState, { method: 'CASH' }>;
   onChange: (payment: CounterPaymentState) => void;
 }) {
-  const amount = parseReais(payment.amount);
-  const received = parseReais(payment.received);
+  const amount = typedReaisToCents(payment.amount);
+  const received = typedReaisToCents(payment.received);
   const change = amount !== null && received !== null ? received - amount : null;
   return (
     <>

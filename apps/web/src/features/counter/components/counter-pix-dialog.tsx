@@ -4,6 +4,7 @@ import {
   formatBRL,
   ORDER_STATUS,
   orderStatusLabel,
+  typedReaisToCents,
 } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PixCode } from '../../../components/pix-code';
 import { useCancelCounterSale, useConfirmCounterPix, useCounterSaleState } from '../api/counter-api';
-import { type CounterPaymentState, parseReais } from '../lib/counter-sale';
+import type { CounterPaymentState } from '../lib/counter-sale';
 import { COUNTER_SCREEN_TEXTS as T } from '../texts';
 
 interface Props {
@@ -31,7 +32,9 @@ interface Props {
 }
 
 const partCents = (payments: readonly CounterPaymentState[], method: CounterPaymentState['method']) =>
-  payments.filter((payment) => payment.method === method).reduce((sum, p) => sum + (parseReais(p.amount) ?? 0), 0);
+  payments
+    .filter((payment) => payment.method === method)
+    .reduce((sum, p) => sum + (typedReaisToCents(p.amount) ?? 0), 0);
 
 /**
  * A counter sale waiting for its Pix (decision 0074): the QR and 'Copia e cola' of its Pix part while the dialog asks

@@ -1,4 +1,4 @@
-import type { CashRegister } from '@backoffice/contract';
+import { type CashRegister, typedReaisToCents } from '@backoffice/contract';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useOpenDrawer } from '../api/counter-api';
-import { parseReais } from '../lib/counter-sale';
 import { COUNTER_SCREEN_TEXTS as T } from '../texts';
 
 /** 'Abrir caixa' from the counter: one of the closed registers, with its float. */
@@ -18,7 +17,7 @@ export function OpenDrawerDialog({ registers, onClose }: { registers: readonly C
   const [registerId, setRegisterId] = useState<number | ''>(closed[0]?.id ?? '');
   const [float, setFloat] = useState('0,00');
   const open = useOpenDrawer(onClose);
-  const floatCents = parseReais(float);
+  const floatCents = typedReaisToCents(float);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>{T.openDrawerTitle}</DialogTitle>

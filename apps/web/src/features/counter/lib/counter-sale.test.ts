@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addLine,
-  type CounterLineState,
-  parseReais,
-  saleBody,
-  saleFigures,
-  withPayment,
-  withQuantity,
-} from './counter-sale';
+import { addLine, type CounterLineState, saleBody, saleFigures, withPayment, withQuantity } from './counter-sale';
 
 const capa = { productId: 1, code: 'CAP-1', name: 'Capa', unitCents: 25_000, stock: 5, serialized: false };
 const cabo = { productId: 2, code: 'CAB-1', name: 'Cabo', unitCents: 12_000, stock: 5, serialized: false };
@@ -22,18 +14,6 @@ const card = {
 };
 
 describe("'Balcão': the sale as the screen adds it up", () => {
-  it('reads reais as a Brazilian types them', () => {
-    expect(['1.234,56', '49,9', '500', 'R$ 0,05', '12,345', 'abc', ''].map(parseReais)).toEqual([
-      123_456,
-      4_990,
-      50_000,
-      5,
-      null,
-      null,
-      null,
-    ]);
-  });
-
   it("the issue's sale: 579,90 of goods, 9,90 off, 400,00 cash (500,00 received: 100,00 change) and 170,00 by card", () => {
     let lines = addLine([], capa);
     lines = addLine(lines, cabo);

@@ -5,6 +5,7 @@ import {
   type Discount,
   DiscountError,
   type SaleDiscounts,
+  typedReaisToCents,
 } from '@backoffice/contract';
 
 /** A line of the counter's sale as the screen holds it (prices in cents, the IMEIs typed per unit). */
@@ -29,21 +30,6 @@ export type CounterPaymentState =
   | { id: number; method: 'CASH'; amount: string; received: string }
   | { id: number; method: 'CARD'; amount: string; card: CardData }
   | { id: number; method: 'PIX'; amount: string };
-
-/**
- * Reais typed as a Brazilian types them ('1.234,56', '49,9', '500') in cents; null when it is not an amount with at
- * most two decimals.
- */
-export function parseReais(text: string): number | null {
-  const clean = text
-    .replace(/R\$\s?/, '')
-    .trim()
-    .replace(/\./g, '')
-    .replace(',', '.');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(clean)) return null;
-  const [whole, decimals = ''] = clean.split('.') as [string, string?];
-  return Number(whole) * 100 + Number((decimals ?? '').padEnd(2, '0'));
-}
 
 /** Cents as the amount field shows them ('1234,50'). */
 export function centsText(cents: number): string {
@@ -92,11 +78,11 @@ export function saleFigures(
   }
   const discountCents = discounted?.discountCents ?? 0;
   const totalCents = goodsCents - discountCents;
-  const paidCents = payments.reduce((sum, payment) => sum + (parseReais(payment.amount) ?? 0), 0);
+  const paidCents = payments.reduce((sum, payment) => sum + (typedReaisToCents(payment.amount) ?? 0), 0);
   const cash = payments.filter((payment) => payment.method === 'CASH');
-  const cashCents = cash.reduce((sum, payment) => sum + (parseReais(payment.amount) ?? 0), 0);
+  const cashCents = cash.reduce((sum, payment) => sum + (typedReaisToCents(payment.amount) ?? 0), 0);
   const receivedCents = cash.reduce(
-    (sum, payment) => sum + (parseReais(payment.received) ?? parseReais(payment.amount) ?? 0),
+    (sum, payment) => sum + (typedReaisToCents(payment.received) ?? typedReaisToCents(payment.amount) ?? 0),
     0,
   );
   return {
@@ -146,7 +132,7 @@ export function saleBody(
   noteDocument: string,
   expectedTotalCents: number,
 ): CounterSaleBody {
-  const reais = (text: string) => (parseReais(text) ?? 0) / 100;
+  const reais = (text: string) => (typedReaisToCents(text) ?? 0) / 100;
   const document = noteDocument.replace(/\D/g, '');
   const discounts = saleDiscounts(lines, orderDiscountCents);
   return {
@@ -161,7 +147,7 @@ export function saleBody(
         return {
           method: 'CASH' as const,
           amount: reais(payment.amount),
-          ...(parseReais(payment.received) === null ? {} : { received: reais(payment.received) }),
+          ...(typedReaisToCents(payment.received) === null ? {} : { received: reais(payment.received) }),
         };
       }
       if (payment.method === 'PIX') return { method: 'PIX' as const, amount: reais(payment.amount) };

@@ -6,6 +6,7 @@ import {
   formatBRL,
   ORDER_STATUS,
   type SellingProduct,
+  typedReaisToCents,
 } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -40,7 +41,6 @@ import {
   type CounterLineState,
   type CounterPaymentState,
   centsText,
-  parseReais,
   saleBody,
   saleFigures,
   withPayment,
@@ -75,7 +75,7 @@ export default function CounterPage() {
   const searchRef = useRef<HTMLInputElement>(null);
   const nextId = useRef(1);
 
-  const discountCents = parseReais(discount) ?? 0;
+  const discountCents = typedReaisToCents(discount) ?? 0;
   const figures = saleFigures(lines, discountCents, payments);
   const mySession = drawer.data?.registers.find((register) => register.openSession?.id === drawer.data?.mySessionId);
   // The server's rule (decision 0075): cash needs the seller's open drawer where the shop uses drawers (an active
@@ -210,7 +210,7 @@ export default function CounterPage() {
               size="small"
               label={T.discount}
               value={discount}
-              error={discount !== '' && parseReais(discount) === null}
+              error={discount !== '' && typedReaisToCents(discount) === null}
               onChange={(event) => setDiscount(event.target.value)}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
