@@ -21,7 +21,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { walkInCustomer } from '../customers/customers.service';
-import { handOverCounterSale, takeCounterUnits } from '../orders/workflow.service';
+import { handOverCounterSale, runAfterCounterSale, takeCounterUnits } from '../orders/workflow.service';
 import {
   assertCounterDrawer,
   assertCounterPixReceiver,
@@ -127,7 +127,7 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
       const hash = sha256(JSON.stringify({ counter: true, customerId, ...asked }));
       const earlier = await repo.findCheckoutRequest(db, key);
       if (earlier) return replayed(db, earlier, customerId, hash, body);
-      return db.transaction().execute(async (trx) => {
+      const sold = await db.transaction().execute(async (trx): Promise<CounterSaleResponse> => {
         const customer = await lockBuyer(trx, customerId);
         const claimed = await repo.claimCheckoutRequest(trx, {
           idempotency_key: key,
@@ -209,6 +209,10 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
           replayed: false,
         };
       });
+      // Handed over and committed: its NFC-e emitted now when the shop emits on handover, so the receipt printed next
+      // is its DANFE (a SEFAZ away never fails the sale: the note follows its contingency and the scheduler's round).
+      if (!sold.replayed && sold.statusKey === ORDER_STATUS.FINALIZADOS) await runAfterCounterSale(db, sold.orderId);
+      return sold;
     },
 
     /**
