@@ -6,6 +6,7 @@ import { isValidImei } from './imei';
 import { centsToReais, formatBRL, hasTwoDecimals } from './money';
 import { cardDataSchema } from './order-payments';
 import { ORDER_STATUS_KEYS } from './order-status';
+import { pagedSchema } from './paging';
 
 /**
  * 'Balcão' (issue 54 §1, decision 0074): the counter's point of sale. One call sells and hands over: the goods
@@ -174,6 +175,32 @@ export const counterSaleStateSchema = z.object({
   }),
 });
 export type CounterSaleState = z.infer<typeof counterSaleStateSchema>['data'];
+
+/** GET /api/counter/sales/waiting-pix: today's counter sales waiting for their Pix, a page at a time. */
+export const COUNTER_WAITING_PAGE_SIZE = 10;
+export const counterWaitingQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(50).default(COUNTER_WAITING_PAGE_SIZE),
+});
+export type CounterWaitingQuery = z.infer<typeof counterWaitingQuerySchema>;
+
+/** A counter sale waiting for its Pix, as 'Vendas aguardando Pix' lists it and reopens its QR. */
+export const counterWaitingSaleSchema = z.object({
+  orderId: z.number().int(),
+  code: z.string(),
+  statusKey: statusKeySchema,
+  total: z.number(),
+  /** What its cash and card parts took: what a cancellation gives back. */
+  cash: z.number(),
+  card: z.number(),
+  customer: z.string(),
+  seller: z.string().nullable(),
+  createdAt: z.string(),
+  pix: counterPixSchema,
+});
+export type CounterWaitingSale = z.infer<typeof counterWaitingSaleSchema>;
+export const counterWaitingPageSchema = z.object({ data: pagedSchema(counterWaitingSaleSchema) });
+export type CounterWaitingPage = z.infer<typeof counterWaitingPageSchema>['data'];
 
 /**
  * How a counter sale's payments add up (integer cents): the sum must be the total; a cash payment's 'valor

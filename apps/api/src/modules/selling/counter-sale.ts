@@ -1,14 +1,21 @@
 import {
+  businessDay,
   COUNTER_TEXTS,
   type CounterSaleBody,
   type CounterSaleResponse,
   type CounterSaleState,
+  type CounterWaitingPage,
+  type CounterWaitingQuery,
+  type CounterWaitingSale,
   centsToReais,
   counterPaymentsCheck,
   DELIVERY_TYPES,
   type DeliveryChoices,
+  dayStart,
   formatBRL,
+  hasAnyPermission,
   ORDER_STATUS,
+  PERMISSIONS,
   reaisToCents,
   SELLING_TEXTS,
   WALK_IN_TEXTS,
@@ -18,6 +25,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { walkInCustomer } from '../customers/customers.service';
@@ -38,6 +46,9 @@ import { placeOrder } from './place-order';
 import { priceSale } from './sale-discounts';
 import { assertLinesSellable } from './sale-lines';
 import { sellingRepository as repo } from './selling.repository';
+
+/** Who reads every seller's waiting counter sales (as the receipt: the orders' readers). */
+const ORDER_READERS = [PERMISSIONS.orders, PERMISSIONS.products];
 
 /** A counter sale is collected at once: no courier, no warranty plan, no fast delivery. */
 const AT_THE_COUNTER: DeliveryChoices = {
@@ -213,6 +224,39 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
       // is its DANFE (a SEFAZ away never fails the sale: the note follows its contingency and the scheduler's round).
       if (!sold.replayed && sold.statusKey === ORDER_STATUS.FINALIZADOS) await runAfterCounterSale(db, sold.orderId);
       return sold;
+    },
+
+    /**
+     * GET /api/counter/sales/waiting-pix ('Vendas aguardando Pix'): today's counter sales still waiting for their Pix
+     * (its QR reopened from 'Balcão' after leaving the screen), newest first, paged. A seller sees his own; who
+     * reads orders, everyone's.
+     */
+    async waitingCounterSales(principal: Principal, query: CounterWaitingQuery): Promise<CounterWaitingPage> {
+      const { rows, total } = await repo.waitingCounterSales(db, {
+        since: dayStart(businessDay(new Date())),
+        sellerId: hasAnyPermission(principal.permissions, ORDER_READERS) ? null : principal.employeeId,
+        statuses: [ORDER_STATUS.PROCESSANDO, ORDER_STATUS.AGUARDANDO_COMPROVANTE],
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      const items = [];
+      for (const row of rows) {
+        const pix = await counterPixPart(db, row.id);
+        if (!pix) continue;
+        items.push({
+          orderId: row.id,
+          code: row.code,
+          statusKey: row.status as CounterWaitingSale['statusKey'],
+          total: centsToReais(row.total_cents),
+          cash: centsToReais(Number(row.cash_cents)),
+          card: centsToReais(Number(row.card_cents)),
+          customer: row.customer,
+          seller: row.seller,
+          createdAt: isoTimestamp(row.created_at),
+          pix,
+        });
+      }
+      return { items, total, page: query.page };
     },
 
     /**

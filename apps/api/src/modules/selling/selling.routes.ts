@@ -13,6 +13,8 @@ import {
   counterSaleBodySchema,
   counterSaleResponseSchema,
   counterSaleStateSchema,
+  counterWaitingPageSchema,
+  counterWaitingQuerySchema,
   DISCOUNT_APPROVAL_PERMISSIONS,
   DISCOUNT_APPROVAL_TEXTS,
   discountApprovalRefuseSchema,
@@ -389,6 +391,20 @@ function registerCounterRoutes(app: App, service: SellingService) {
         .header('cache-control', 'no-store')
         .send(pdf);
     },
+  );
+  app.get(
+    '/counter/sales/waiting-pix',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Vendas aguardando Pix': as vendas no balcão de hoje ainda aguardando o Pix (o QR reaberto no 'Balcão' depois de sair da tela), das mais novas, paginadas (page desde 0, pageSize); o vendedor vê as suas, quem lê pedidos vê todas",
+        querystring: counterWaitingQuerySchema,
+        response: { 200: counterWaitingPageSchema },
+      },
+    },
+    async (request) => ({ data: await service.waitingCounterSales(principalOf(request), request.query) }),
   );
   app.get(
     '/counter/sales/:orderId',
