@@ -86,4 +86,16 @@ export const COUNTER_SCREEN_TEXTS = {
   cancelledCash: (amount: string) => `Devolva ${amount} em dinheiro ao cliente: saiu do seu caixa.`,
   cancelledCard: 'Estorne na maquininha o pagamento em cartão.',
   orderMoved: (status: string) => `A venda não aguarda mais o Pix: está em '${status}'.`,
+  waitingButton: (count: number | null) =>
+    count === null || count === 0 ? 'Vendas aguardando Pix' : `Vendas aguardando Pix (${count})`,
+  waitingTitle: 'Vendas aguardando Pix',
+  waitingHelp: 'Vendas de hoje cujo Pix ainda não chegou: abra uma para mostrar o QR de novo ao cliente.',
+  waitingNone: 'Nenhuma venda aguardando Pix hoje.',
+  waitingFailed: 'Não foi possível carregar as vendas aguardando Pix.',
+  waitingLine: (code: string, customer: string, time: string) => `${code} · ${customer} · ${time}`,
+  waitingPix: (amount: string, total: string) => `Pix de ${amount} (venda de ${total})`,
+  waitingSeller: (name: string) => `Vendedor: ${name}`,
+  previous: 'Anteriores',
+  next: 'Próximas',
+  close: 'Fechar',
 } as const;

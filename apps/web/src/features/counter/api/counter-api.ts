@@ -3,6 +3,7 @@ import {
   type CounterSaleBody,
   type CounterSaleResponse,
   type CounterSaleState,
+  type CounterWaitingPage,
   isFinalOrderStatus,
   type SellingProduct,
   type SellingProductSearchResponse,
@@ -18,7 +19,11 @@ const keys = {
   search: (email: string, term: string) => ['counter', 'search', email, term] as const,
   drawer: ['cash-registers'] as const,
   sale: (orderId: number) => ['counter', 'sale', orderId] as const,
+  waiting: (page: number) => ['counter', 'waiting-pix', page] as const,
 };
+
+/** 'Vendas aguardando Pix': how many a page lists. */
+export const WAITING_PAGE_SIZE = 5;
 
 /** How often the Pix dialog asks whether the bank confirmed the Pix (ms). */
 export const PIX_POLL_MS = 3000;
@@ -98,6 +103,21 @@ export function useCounterSaleState(orderId: number) {
     queryFn: async () => (await api<{ data: CounterSaleState }>(`/counter/sales/${orderId}`)).data,
     refetchInterval: (query) =>
       query.state.data && isFinalOrderStatus(query.state.data.statusKey) ? false : PIX_POLL_MS,
+  });
+}
+
+/**
+ * GET /counter/sales/waiting-pix: today's counter sales still waiting for their Pix (the seller's own, or everyone's
+ * for who reads orders), a page at a time; asked again while the list is open, so a Pix paid meanwhile leaves it.
+ */
+export function useWaitingCounterSales(page: number, open: boolean) {
+  return useQuery({
+    queryKey: keys.waiting(page),
+    queryFn: async () =>
+      (await api<{ data: CounterWaitingPage }>(`/counter/sales/waiting-pix?page=${page}&pageSize=${WAITING_PAGE_SIZE}`))
+        .data,
+    refetchInterval: open ? PIX_POLL_MS : false,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -35,6 +35,7 @@ import { CounterLines } from '../components/counter-lines';
 import { CounterPayments } from '../components/counter-payments';
 import { CounterPixDialog } from '../components/counter-pix-dialog';
 import { CounterReceiptButton } from '../components/counter-receipt-button';
+import { CounterWaiting } from '../components/counter-waiting';
 import { OpenDrawerDialog } from '../components/open-drawer-dialog';
 import {
   addLine,
@@ -159,9 +160,16 @@ export default function CounterPage() {
   return (
     <Box>
       <PageHeader title={T.title} />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {T.shortcuts}
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {T.shortcuts}
+        </Typography>
+        <CounterWaiting />
+      </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Stack spacing={2} sx={{ flex: 3, width: '100%' }}>
           <Box sx={{ position: 'relative' }}>
@@ -295,7 +303,12 @@ function SaleDoneDialog({
   onClose: () => void;
 }) {
   if (sale.pix && sale.statusKey !== ORDER_STATUS.FINALIZADOS) {
-    return <CounterPixDialog sale={sale} payments={payments} onClose={onClose} />;
+    const partCents = (method: CounterPaymentState['method']) =>
+      payments
+        .filter((payment) => payment.method === method)
+        .reduce((sum, payment) => sum + (typedReaisToCents(payment.amount) ?? 0), 0);
+    const given = { cashCents: partCents('CASH'), cardCents: partCents('CARD') };
+    return <CounterPixDialog sale={sale} given={given} onClose={onClose} />;
   }
   return (
     <Dialog open onClose={onClose}>
