@@ -294,12 +294,27 @@ function registerDiscountApprovalRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Pede a aprovação de um desconto acima do máximo da regra do vendedor para o carrinho do cliente como está (produtos, quantidades, preços) com estes descontos; substitui o pedido pendente do mesmo vendedor e cliente; nada fica reservado',
+          'Pede a aprovação de um desconto acima do máximo da regra do vendedor para o carrinho do cliente como está (produtos, quantidades, preços) com estes descontos — ou, no Balcão, para os itens da venda (items) —; substitui o pedido pendente do mesmo vendedor e cliente; nada fica reservado',
         body: discountApprovalRequestSchema,
         response: { 200: z.object({ data: discountApprovalSchema }) },
       },
     },
     async (request) => ({ data: await approvals.ask(principalOf(request), request.body) }),
+  );
+
+  app.get(
+    '/discount-approvals/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Um pedido de aprovação de desconto como está agora (o 'Balcão' pergunta até ser decidido): o do próprio vendedor, ou a quem pode decidir; 404 nos outros",
+        params: approvalParams,
+        response: { 200: z.object({ data: discountApprovalSchema }) },
+      },
+    },
+    async (request) => ({ data: await approvals.one(principalOf(request), request.params.id) }),
   );
 
   app.get(

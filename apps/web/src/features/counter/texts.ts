@@ -98,4 +98,9 @@ export const COUNTER_SCREEN_TEXTS = {
   previous: 'Anteriores',
   next: 'Próximas',
   close: 'Fechar',
+  askApproval: 'Pedir aprovação do gerente',
+  approvalFailed: 'Não foi possível pedir a aprovação.',
+  approvalPending: 'Aguardando a aprovação do desconto por um gerente…',
+  approvalApproved: (name: string) => `Desconto aprovado por ${name}: conclua a venda.`,
+  approvalRefused: (name: string, reason: string) => `Desconto recusado por ${name}: ${reason}`,
 } as const;

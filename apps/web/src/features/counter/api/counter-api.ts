@@ -4,6 +4,8 @@ import {
   type CounterSaleResponse,
   type CounterSaleState,
   type CounterWaitingPage,
+  type DiscountApproval,
+  type DiscountApprovalRequest,
   isFinalOrderStatus,
   type SellingProduct,
   type SellingProductSearchResponse,
@@ -20,7 +22,11 @@ const keys = {
   drawer: ['cash-registers'] as const,
   sale: (orderId: number) => ['counter', 'sale', orderId] as const,
   waiting: (page: number) => ['counter', 'waiting-pix', page] as const,
+  approval: (id: number) => ['counter', 'discount-approval', id] as const,
 };
+
+/** How often the counter asks whether the manager decided the discount (ms). */
+export const APPROVAL_POLL_MS = 5000;
 
 /** 'Vendas aguardando Pix': how many a page lists. */
 export const WAITING_PAGE_SIZE = 5;
@@ -137,5 +143,25 @@ export function useConfirmCounterPix(orderId: number) {
     mutationFn: () => api('/workflow/order/confirm-pix', { method: 'PATCH', body: { orderId } }),
     failure: T.confirmPixFailed,
     invalidate: [keys.sale(orderId)],
+  });
+}
+
+/** 'Pedir aprovação do gerente': POST /discount-approvals for the counter's own lines (decision 0078). */
+export function useAskCounterApproval(onAsked: (approval: DiscountApproval) => void) {
+  return useApiMutation<DiscountApproval, DiscountApprovalRequest>({
+    mutationFn: async (body) =>
+      (await api<{ data: DiscountApproval }>('/discount-approvals', { method: 'POST', body })).data,
+    failure: T.approvalFailed,
+    onSuccess: onAsked,
+  });
+}
+
+/** GET /discount-approvals/{id}, asked every few seconds until the manager decides it. */
+export function useCounterApproval(id: number | null) {
+  return useQuery({
+    queryKey: keys.approval(id ?? 0),
+    queryFn: async () => (await api<{ data: DiscountApproval }>(`/discount-approvals/${id}`)).data,
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? APPROVAL_POLL_MS : false),
   });
 }

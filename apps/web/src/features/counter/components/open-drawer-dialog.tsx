@@ -1,4 +1,5 @@
 import { type CashRegister, typedReaisToCents } from '@backoffice/contract';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useOpenDrawer } from '../api/counter-api';
 import { COUNTER_SCREEN_TEXTS as T } from '../texts';
@@ -55,5 +57,37 @@ export function OpenDrawerDialog({ registers, onClose }: { registers: readonly C
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The seller's drawer beside the payments: its name when open, else (cash taken) the warning with 'Abrir caixa'. */
+export function DrawerState({
+  name,
+  needsDrawer,
+  onOpen,
+}: {
+  name: string | null;
+  needsDrawer: boolean;
+  onOpen: () => void;
+}) {
+  if (name !== null) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {T.drawerOpen(name)}
+      </Typography>
+    );
+  }
+  if (!needsDrawer) return null;
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button color="inherit" size="small" onClick={onOpen}>
+          {T.openDrawer}
+        </Button>
+      }
+    >
+      {T.drawerClosed}
+    </Alert>
   );
 }

@@ -3,6 +3,7 @@ import {
   type CardData,
   type CounterSaleBody,
   type Discount,
+  type DiscountApprovalRequest,
   DiscountError,
   type SaleDiscounts,
   typedReaisToCents,
@@ -155,5 +156,23 @@ export function saleBody(
     }),
     ...(document ? { noteDocument: document } : {}),
     expectedTotal: expectedTotalCents / 100,
+  };
+}
+
+/**
+ * The manager's approval asked for the sale as it is (decision 0078): its lines, its buyer (the registered customer or
+ * the seller's 'Consumidor final') and its discounts; null without a discount or before the buyer is known.
+ */
+export function approvalRequestOf(
+  lines: readonly CounterLineState[],
+  orderDiscountCents: number,
+  buyerId: number | undefined,
+): DiscountApprovalRequest | null {
+  const discounts = saleDiscounts(lines, orderDiscountCents);
+  if (!discounts || buyerId === undefined) return null;
+  return {
+    customerId: buyerId,
+    discounts,
+    items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
   };
 }

@@ -8,7 +8,6 @@ import {
   type SellingProduct,
   typedReaisToCents,
 } from '@backoffice/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -26,9 +25,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { cardSettingsQuery } from '../../../components/payments/card-settings-query';
-import { refusalMessage } from '../../../lib/api-client';
+import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { useCounterSale, useCounterSearch, useDrawer, useWalkIn } from '../api/counter-api';
 import { useCounterCustomer } from '../api/counter-customers';
+import { CounterApproval } from '../components/counter-approval';
 import { CounterCustomerPicker } from '../components/counter-customer';
 import { CounterDiscounts } from '../components/counter-discounts';
 import { CounterLines } from '../components/counter-lines';
@@ -36,9 +36,10 @@ import { CounterPayments } from '../components/counter-payments';
 import { CounterPixDialog } from '../components/counter-pix-dialog';
 import { CounterReceiptButton } from '../components/counter-receipt-button';
 import { CounterWaiting } from '../components/counter-waiting';
-import { OpenDrawerDialog } from '../components/open-drawer-dialog';
+import { DrawerState, OpenDrawerDialog } from '../components/open-drawer-dialog';
 import {
   addLine,
+  approvalRequestOf,
   type CounterLineState,
   type CounterPaymentState,
   centsText,
@@ -73,6 +74,8 @@ export default function CounterPage() {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [done, setDone] = useState<CounterSaleResponse | null>(null);
   const [opening, setOpening] = useState(false);
+  // A manager's approval covering the sale as it is (a discount above the seller's maximum, decision 0078).
+  const [approvalId, setApprovalId] = useState<number | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const nextId = useRef(1);
 
@@ -128,9 +131,15 @@ export default function CounterPage() {
     !sale.isPending;
   const finish = useCallback(() => {
     if (!canFinish) return;
-    const body = saleBody(lines, discountCents, payments, customer ? '' : noteDocument, figures.totalCents);
-    sale.mutate({ body: customer ? { ...body, customerId: customer.id } : body, key });
-  }, [canFinish, sale, lines, discountCents, payments, noteDocument, customer, figures.totalCents, key]);
+    const body = {
+      ...saleBody(lines, discountCents, payments, customer ? '' : noteDocument, figures.totalCents),
+      ...(customer ? { customerId: customer.id } : {}),
+      ...(approvalId === null ? {} : { discountApprovalId: approvalId }),
+    };
+    sale.mutate({ body, key });
+  }, [canFinish, sale, lines, discountCents, payments, noteDocument, customer, figures.totalCents, key, approvalId]);
+  const approvalRequest = approvalRequestOf(lines, discountCents, customer?.id ?? walkIn.data?.id);
+  const refusedForDiscount = sale.isError && sale.error instanceof ApiError && sale.error.status === 403;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -226,6 +235,7 @@ export default function CounterPage() {
               {T.goods}: {money(figures.goodsCents)}
             </Typography>
             <CounterDiscounts figures={figures} refusal={sale.isError ? refusalMessage(sale.error, T.failed) : null} />
+            <CounterApproval request={approvalRequest} refused={refusedForDiscount} onApproved={setApprovalId} />
             <Typography variant="h5" component="p" aria-label={T.total}>
               {T.total}: {money(figures.totalCents)}
             </Typography>
@@ -256,24 +266,7 @@ export default function CounterPage() {
                 {T.over} {money(-figures.remainingCents)}
               </Typography>
             )}
-            {mySession ? (
-              <Typography variant="body2" color="text.secondary">
-                {T.drawerOpen(mySession.name)}
-              </Typography>
-            ) : (
-              needsDrawer && (
-                <Alert
-                  severity="warning"
-                  action={
-                    <Button color="inherit" size="small" onClick={() => setOpening(true)}>
-                      {T.openDrawer}
-                    </Button>
-                  }
-                >
-                  {T.drawerClosed}
-                </Alert>
-              )
-            )}
+            <DrawerState name={mySession?.name ?? null} needsDrawer={needsDrawer} onOpen={() => setOpening(true)} />
             <Button variant="contained" size="large" disabled={!canFinish} onClick={finish}>
               {sale.isPending ? T.finishing : T.finish}
             </Button>
