@@ -46,6 +46,8 @@ export const COUNTER_TEXTS = {
   drawerClosed: 'Abra o seu caixa para receber em dinheiro: o dinheiro da venda entra no caixa de quem vende.',
   historyNote: 'Venda no balcão: entregue ao cliente na hora.',
   onePix: 'Um só pagamento em Pix por venda: o cliente paga o Pix de uma vez pelo QR.',
+  tradeInInvalid: 'Avaliação de usado inválida.',
+  tradeInTwice: 'Cada aparelho usado entra uma vez nos pagamentos.',
   pixWaitingNote: (amount: string) =>
     `Venda no balcão: aguardando o Pix de ${amount} (o cliente paga pelo QR; a mercadoria sai quando o banco confirmar).`,
   pixHandOverNote: 'Venda no balcão: Pix confirmado, entregue ao cliente.',
@@ -102,6 +104,17 @@ export const counterPaymentSchema = z.discriminatedUnion('method', [
    * confirm this part (its own txid and BR Code), then is handed over by the system. One per sale.
    */
   z.strictObject({ method: z.literal('PIX'), amount: amount(COUNTER_TEXTS.amountInvalid) }),
+  /**
+   * A used phone given as payment (decision 0078): an open trade-in of this customer (or of nobody) ready to accept
+   * (value agreed, IMEI checked, signed), accepted in the sale as the seminovo `productId`; `amount` its value as the
+   * clerk saw it (the server refuses another).
+   */
+  z.strictObject({
+    method: z.literal('TRADE_IN'),
+    amount: amount(COUNTER_TEXTS.amountInvalid),
+    tradeInId: idSchema(COUNTER_TEXTS.tradeInInvalid),
+    productId: idSchema(COUNTER_TEXTS.productInvalid),
+  }),
 ]);
 export type CounterPayment = z.infer<typeof counterPaymentSchema>;
 
@@ -123,7 +136,11 @@ export const counterSaleBodySchema = z.strictObject({
     .array(counterPaymentSchema)
     .min(1, COUNTER_TEXTS.noPayments)
     .max(COUNTER_LIMITS.maxPayments, COUNTER_TEXTS.tooManyPayments)
-    .refine((payments) => payments.filter((payment) => payment.method === 'PIX').length <= 1, COUNTER_TEXTS.onePix),
+    .refine((payments) => payments.filter((payment) => payment.method === 'PIX').length <= 1, COUNTER_TEXTS.onePix)
+    .refine((payments) => {
+      const ids = payments.flatMap((payment) => (payment.method === 'TRADE_IN' ? [payment.tradeInId] : []));
+      return new Set(ids).size === ids.length;
+    }, COUNTER_TEXTS.tradeInTwice),
   /** The total the clerk saw: refused (409 STALE_DATA) when the server's differs. */
   expectedTotal: z.number().min(0).optional(),
   /** Same as the Idempotency-Key header (the header wins). */
@@ -208,7 +225,11 @@ export type CounterWaitingPage = z.infer<typeof counterWaitingPageSchema>['data'
  */
 export function counterPaymentsCheck(
   totalCents: number,
-  payments: ReadonlyArray<{ method: 'CASH' | 'CARD' | 'PIX'; amountCents: number; receivedCents?: number | undefined }>,
+  payments: ReadonlyArray<{
+    method: 'CASH' | 'CARD' | 'PIX' | 'TRADE_IN';
+    amountCents: number;
+    receivedCents?: number | undefined;
+  }>,
 ): { ok: true; changeCents: number; cashCents: number } | { ok: false; message: string } {
   const paidCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
   if (paidCents !== totalCents) {

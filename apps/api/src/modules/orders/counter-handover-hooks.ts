@@ -1,4 +1,7 @@
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../plugins/auth';
 
 /** Work done once a counter sale handed over at once has committed: the order's id. Never refuses the sale. */
 export type AfterCounterSale = (orderId: number) => Promise<void>;
@@ -29,4 +32,28 @@ export async function runAfterCounterSale(db: DB, orderId: number): Promise<void
       // Left to the hook's own round (see above).
     }
   }
+}
+
+/** A used phone given as part of a counter sale's payment, accepted in the sale's transaction once its order is placed. */
+export type CounterTradeInAcceptor = (
+  trx: Transaction<Database>,
+  principal: Principal,
+  tradeIn: { id: number; productId: number; orderId: number; customerId: number; valueCents: number },
+) => Promise<void>;
+
+let tradeInAcceptor: CounterTradeInAcceptor | null = null;
+
+/**
+ * The trade-ins module's acceptance of a used phone given at the counter (decision 0078), registered by its service
+ * factory as the workflow's handlers are: the selling module calls it without importing the trade-ins (which lean on
+ * modules that lean on selling).
+ */
+export function onCounterTradeIn(acceptor: CounterTradeInAcceptor): void {
+  tradeInAcceptor = acceptor;
+}
+
+/** A used phone given at the counter, accepted through the registered acceptor. */
+export async function acceptCounterTradeIn(...args: Parameters<CounterTradeInAcceptor>): Promise<void> {
+  if (!tradeInAcceptor) throw new Error('The trade-ins module has not registered its counter acceptance.');
+  await tradeInAcceptor(...args);
 }

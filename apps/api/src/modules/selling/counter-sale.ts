@@ -29,7 +29,12 @@ import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { walkInCustomer } from '../customers/customers.service';
-import { handOverCounterSale, runAfterCounterSale, takeCounterUnits } from '../orders/workflow.service';
+import {
+  acceptCounterTradeIn,
+  handOverCounterSale,
+  runAfterCounterSale,
+  takeCounterUnits,
+} from '../orders/workflow.service';
 import {
   assertCounterDrawer,
   assertCounterPixReceiver,
@@ -57,19 +62,30 @@ const AT_THE_COUNTER: DeliveryChoices = {
   isFastDelivery: false,
 };
 
-/** The body's payments in cents, as the payments module records them. */
+/** The body's payments in cents, as the payments module records them (a used phone is recorded by its acceptance). */
 function partsOf(body: CounterSaleBody): CounterPart[] {
-  return body.payments.map((payment) =>
-    payment.method === 'CARD'
-      ? { method: 'CARD', amountCents: reaisToCents(payment.amount), card: payment.card }
-      : payment.method === 'CASH'
-        ? {
-            method: 'CASH',
-            amountCents: reaisToCents(payment.amount),
-            receivedCents: payment.received === undefined ? undefined : reaisToCents(payment.received),
-          }
-        : { method: 'PIX', amountCents: reaisToCents(payment.amount) },
+  return body.payments.flatMap((payment): CounterPart[] => (payment.method === 'TRADE_IN' ? [] : [partOf(payment)]));
+}
+
+/** A used phone given as payment, accepted in the sale once its order is placed (decision 0078). */
+function tradeInsOf(body: CounterSaleBody) {
+  return body.payments.flatMap((payment) =>
+    payment.method === 'TRADE_IN'
+      ? [{ id: payment.tradeInId, productId: payment.productId, valueCents: reaisToCents(payment.amount) }]
+      : [],
   );
+}
+
+function partOf(payment: Exclude<CounterSaleBody['payments'][number], { method: 'TRADE_IN' }>): CounterPart {
+  return payment.method === 'CARD'
+    ? { method: 'CARD', amountCents: reaisToCents(payment.amount), card: payment.card }
+    : payment.method === 'CASH'
+      ? {
+          method: 'CASH',
+          amountCents: reaisToCents(payment.amount),
+          receivedCents: payment.received === undefined ? undefined : reaisToCents(payment.received),
+        }
+      : { method: 'PIX', amountCents: reaisToCents(payment.amount) };
 }
 
 /**
@@ -201,6 +217,10 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
         });
         if (approval) await markApprovalUsed(trx, approval.id, order.id);
         const pix = await recordCounterPayments(trx, order, parts, principal.employeeId);
+        // A used phone given as payment: accepted as any (a unit of its seminovo, a TRADE_IN part of this order).
+        for (const tradeIn of tradeInsOf(body)) {
+          await acceptCounterTradeIn(trx, principal, { ...tradeIn, orderId: order.id, customerId: customer.id });
+        }
         const units = body.items.flatMap((item) =>
           (item.imeis ?? []).map((imei) => ({ productId: item.productId, imei })),
         );
