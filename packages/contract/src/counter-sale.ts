@@ -7,6 +7,7 @@ import { centsToReais, formatBRL, hasTwoDecimals } from './money';
 import { cardDataSchema } from './order-payments';
 import { ORDER_STATUS_KEYS } from './order-status';
 import { pagedSchema } from './paging';
+import { CREDIT_TEXTS, parseCreditTerms } from './receivables';
 
 /**
  * 'Balcão' (issue 54 §1, decision 0074): the counter's point of sale. One call sells and hands over: the goods
@@ -48,6 +49,11 @@ export const COUNTER_TEXTS = {
   onePix: 'Um só pagamento em Pix por venda: o cliente paga o Pix de uma vez pelo QR.',
   tradeInInvalid: 'Avaliação de usado inválida.',
   tradeInTwice: 'Cada aparelho usado entra uma vez nos pagamentos.',
+  creditAlone: "'A prazo' paga a venda inteira: as parcelas e o limite do cliente são do pedido todo.",
+  creditNeedsCustomer: "Venda 'A prazo' só para cliente cadastrado com crédito: escolha o cliente.",
+  creditHeldNote:
+    'Venda no balcão a prazo: aguardando a aprovação de crédito do gerente; a mercadoria sai quando aprovada.',
+  creditHandOverNote: 'Venda no balcão: crédito aprovado, entregue ao cliente.',
   pixWaitingNote: (amount: string) =>
     `Venda no balcão: aguardando o Pix de ${amount} (o cliente paga pelo QR; a mercadoria sai quando o banco confirmar).`,
   pixHandOverNote: 'Venda no balcão: Pix confirmado, entregue ao cliente.',
@@ -109,6 +115,26 @@ export const counterPaymentSchema = z.discriminatedUnion('method', [
    * (value agreed, IMEI checked, signed), accepted in the sale as the seminovo `productId`; `amount` its value as the
    * clerk saw it (the server refuses another).
    */
+  /**
+   * 'A prazo' (decision 0078): the registered customer's credit on one of his plans ('30/60/90'), as 'Vendas' takes it
+   * (his limit and days late: held for a manager's approval above them). The whole sale: the instalments and the
+   * customer's exposure are the order's.
+   */
+  z.strictObject({
+    method: z.literal('CREDIT'),
+    amount: amount(COUNTER_TEXTS.amountInvalid),
+    terms: z
+      .string({ error: CREDIT_TEXTS.termsInvalid })
+      .max(60, CREDIT_TEXTS.termsInvalid)
+      .transform((text, ctx) => {
+        const days = parseCreditTerms(text);
+        if (!days) {
+          ctx.addIssue({ code: 'custom', message: CREDIT_TEXTS.termsInvalid });
+          return z.NEVER;
+        }
+        return days;
+      }),
+  }),
   z.strictObject({
     method: z.literal('TRADE_IN'),
     amount: amount(COUNTER_TEXTS.amountInvalid),
@@ -119,35 +145,48 @@ export const counterPaymentSchema = z.discriminatedUnion('method', [
 export type CounterPayment = z.infer<typeof counterPaymentSchema>;
 
 /** POST /api/counter/sales. */
-export const counterSaleBodySchema = z.strictObject({
-  /** A registered customer; absent: the clerk's own 'Consumidor final' (decision 0040). */
-  customerId: idSchema(COUNTER_TEXTS.customerInvalid).optional(),
-  /** 'CPF na nota' of a walk-in. */
-  noteDocument: noteDocumentSchema.optional(),
-  items: z
-    .array(counterLineSchema)
-    .min(1, COUNTER_TEXTS.noLines)
-    .max(COUNTER_LIMITS.maxLines, COUNTER_TEXTS.tooManyLines)
-    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, COUNTER_TEXTS.lineDuplicate),
-  /** The line and order discounts, within the seller's maximum (or with a manager's approval). */
-  discounts: saleDiscountsSchema.optional(),
-  discountApprovalId: idSchema().optional(),
-  payments: z
-    .array(counterPaymentSchema)
-    .min(1, COUNTER_TEXTS.noPayments)
-    .max(COUNTER_LIMITS.maxPayments, COUNTER_TEXTS.tooManyPayments)
-    .refine((payments) => payments.filter((payment) => payment.method === 'PIX').length <= 1, COUNTER_TEXTS.onePix)
-    .refine((payments) => {
-      const ids = payments.flatMap((payment) => (payment.method === 'TRADE_IN' ? [payment.tradeInId] : []));
-      return new Set(ids).size === ids.length;
-    }, COUNTER_TEXTS.tradeInTwice),
-  /** The total the clerk saw: refused (409 STALE_DATA) when the server's differs. */
-  expectedTotal: z.number().min(0).optional(),
-  /** Same as the Idempotency-Key header (the header wins). */
-  /** A UUID, as every checkout's (`checkout_requests` keeps it as one). */
-  idempotencyKey: z.uuid({ error: COUNTER_TEXTS.idempotencyKeyInvalid }).optional(),
-});
-export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
+export const counterSaleBodySchema = z
+  .strictObject({
+    /** A registered customer; absent: the clerk's own 'Consumidor final' (decision 0040). */
+    customerId: idSchema(COUNTER_TEXTS.customerInvalid).optional(),
+    /** 'CPF na nota' of a walk-in. */
+    noteDocument: noteDocumentSchema.optional(),
+    items: z
+      .array(counterLineSchema)
+      .min(1, COUNTER_TEXTS.noLines)
+      .max(COUNTER_LIMITS.maxLines, COUNTER_TEXTS.tooManyLines)
+      .refine(
+        (lines) => new Set(lines.map((line) => line.productId)).size === lines.length,
+        COUNTER_TEXTS.lineDuplicate,
+      ),
+    /** The line and order discounts, within the seller's maximum (or with a manager's approval). */
+    discounts: saleDiscountsSchema.optional(),
+    discountApprovalId: idSchema().optional(),
+    payments: z
+      .array(counterPaymentSchema)
+      .min(1, COUNTER_TEXTS.noPayments)
+      .max(COUNTER_LIMITS.maxPayments, COUNTER_TEXTS.tooManyPayments)
+      .refine((payments) => payments.filter((payment) => payment.method === 'PIX').length <= 1, COUNTER_TEXTS.onePix)
+      .refine((payments) => {
+        const ids = payments.flatMap((payment) => (payment.method === 'TRADE_IN' ? [payment.tradeInId] : []));
+        return new Set(ids).size === ids.length;
+      }, COUNTER_TEXTS.tradeInTwice)
+      .refine(
+        (payments) => !payments.some((payment) => payment.method === 'CREDIT') || payments.length === 1,
+        COUNTER_TEXTS.creditAlone,
+      ),
+    /** The total the clerk saw: refused (409 STALE_DATA) when the server's differs. */
+    expectedTotal: z.number().min(0).optional(),
+    /** Same as the Idempotency-Key header (the header wins). */
+    /** A UUID, as every checkout's (`checkout_requests` keeps it as one). */
+    idempotencyKey: z.uuid({ error: COUNTER_TEXTS.idempotencyKeyInvalid }).optional(),
+  })
+  .refine((body) => body.customerId !== undefined || !body.payments.some((payment) => payment.method === 'CREDIT'), {
+    message: COUNTER_TEXTS.creditNeedsCustomer,
+    path: ['customerId'],
+  });
+export type CounterSaleBody = z.output<typeof counterSaleBodySchema>;
+export type CounterSaleInput = z.input<typeof counterSaleBodySchema>;
 
 /** A counter sale's Pix part: what the customer pays from his phone, its txid and, while it waits, its BR Code. */
 export const counterPixSchema = z.object({
@@ -226,7 +265,7 @@ export type CounterWaitingPage = z.infer<typeof counterWaitingPageSchema>['data'
 export function counterPaymentsCheck(
   totalCents: number,
   payments: ReadonlyArray<{
-    method: 'CASH' | 'CARD' | 'PIX' | 'TRADE_IN';
+    method: 'CASH' | 'CARD' | 'PIX' | 'TRADE_IN' | 'CREDIT';
     amountCents: number;
     receivedCents?: number | undefined;
   }>,

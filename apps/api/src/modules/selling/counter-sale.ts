@@ -28,6 +28,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
+import { decideCreditSale } from '../credit/credit.service';
 import { walkInCustomer } from '../customers/customers.service';
 import {
   acceptCounterTradeIn,
@@ -64,7 +65,9 @@ const AT_THE_COUNTER: DeliveryChoices = {
 
 /** The body's payments in cents, as the payments module records them (a used phone is recorded by its acceptance). */
 function partsOf(body: CounterSaleBody): CounterPart[] {
-  return body.payments.flatMap((payment): CounterPart[] => (payment.method === 'TRADE_IN' ? [] : [partOf(payment)]));
+  return body.payments.flatMap((payment): CounterPart[] =>
+    payment.method === 'TRADE_IN' || payment.method === 'CREDIT' ? [] : [partOf(payment)],
+  );
 }
 
 /** A used phone given as payment, accepted in the sale once its order is placed (decision 0078). */
@@ -76,7 +79,7 @@ function tradeInsOf(body: CounterSaleBody) {
   );
 }
 
-function partOf(payment: Exclude<CounterSaleBody['payments'][number], { method: 'TRADE_IN' }>): CounterPart {
+function partOf(payment: Exclude<CounterSaleBody['payments'][number], { method: 'TRADE_IN' | 'CREDIT' }>): CounterPart {
   return payment.method === 'CARD'
     ? { method: 'CARD', amountCents: reaisToCents(payment.amount), card: payment.card }
     : payment.method === 'CASH'
@@ -93,21 +96,36 @@ function partOf(payment: Exclude<CounterSaleBody['payments'][number], { method: 
  * (Processando with 'Pix automático', else Aguardando comprovante: an attendant confirms it); else cash or card,
  * handed over at once.
  */
-async function placingOf(trx: Transaction<Database>, parts: ReadonlyArray<CounterPart>) {
+async function placingOf(trx: Transaction<Database>, body: CounterSaleBody, customerId: number, totalCents: number) {
+  const parts = partsOf(body);
+  const credit = body.payments.find((payment) => payment.method === 'CREDIT');
+  if (credit) {
+    // 'A prazo' as 'Vendas' takes it (issue 40 §1): his plan and limit under his lock; above them, held for approval.
+    const decision = await decideCreditSale(trx, customerId, credit.terms, totalCents);
+    return {
+      payment: 'CREDIT' as const,
+      initialStatus: decision.held ? ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO : ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
+      note: `${decision.held ? COUNTER_TEXTS.creditHeldNote : COUNTER_TEXTS.historyNote} ${decision.note}`,
+      waits: decision.held,
+      creditTerms: decision.terms,
+    };
+  }
   const pix = parts.find((part) => part.method === 'PIX');
   if (pix) {
     return {
       payment: 'PIX' as const,
       initialStatus: await initialOrderStatusFor(trx, 'PIX'),
       note: COUNTER_TEXTS.pixWaitingNote(formatBRL(centsToReais(pix.amountCents))),
-      waitsForPix: true,
+      waits: true,
+      creditTerms: null,
     };
   }
   return {
     payment: parts.some((part) => part.method === 'CASH') ? ('CASH' as const) : ('CARD' as const),
     initialStatus: ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
     note: COUNTER_TEXTS.historyNote,
-    waitsForPix: false,
+    waits: false,
+    creditTerms: null,
   };
 }
 
@@ -184,12 +202,13 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
         const parts = partsOf(body);
         const registerName = await assertCounterDrawer(trx, principal.employeeId, parts);
         await assertCounterPixReceiver(trx, parts);
-        const placing = await placingOf(trx, parts);
+        const placing = await placingOf(trx, body, customer.id, figures.totalCents);
         const order = await placeOrder(trx, storage, {
           employeeId: principal.employeeId,
           customerId: customer.id,
           payment: placing.payment,
           initialStatus: placing.initialStatus,
+          creditTerms: placing.creditTerms,
           deliveryType: DELIVERY_TYPES.PICKUP,
           fastDelivery: false,
           withWarranty: false,
@@ -225,7 +244,7 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
           (item.imeis ?? []).map((imei) => ({ productId: item.productId, imei })),
         );
         await takeCounterUnits(trx, order.id, units);
-        const status = placing.waitsForPix
+        const status = placing.waits
           ? placing.initialStatus
           : await handOverCounterSale(trx, order.id, principal.employeeId, COUNTER_TEXTS.historyNote);
         await repo.completeCheckoutRequest(trx, key, order.id);
