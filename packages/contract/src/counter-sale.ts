@@ -49,6 +49,7 @@ export const COUNTER_TEXTS = {
   onePix: 'Um só pagamento em Pix por venda: o cliente paga o Pix de uma vez pelo QR.',
   tradeInInvalid: 'Avaliação de usado inválida.',
   tradeInTwice: 'Cada aparelho usado entra uma vez nos pagamentos.',
+  tradeInNotAllowed: 'Receber aparelho usado como pagamento exige a permissão de pedidos ou de vendas.',
   creditAlone: "'A prazo' paga a venda inteira: as parcelas e o limite do cliente são do pedido todo.",
   creditNeedsCustomer: "Venda 'A prazo' só para cliente cadastrado com crédito: escolha o cliente.",
   creditHeldNote:

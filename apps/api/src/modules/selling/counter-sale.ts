@@ -18,13 +18,14 @@ import {
   PERMISSIONS,
   reaisToCents,
   SELLING_TEXTS,
+  TRADE_IN_PERMISSIONS,
   WALK_IN_TEXTS,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
@@ -166,6 +167,13 @@ async function lockLines(trx: Transaction<Database>, body: CounterSaleBody) {
 export function counterSaleUseCases(db: DB, storage: Storage) {
   return {
     async sellAtCounter(principal: Principal, body: CounterSaleBody, headerKey?: string): Promise<CounterSaleResponse> {
+      // A used phone is taken only by who takes trade-ins ('Vendas' accepts it with the same permissions).
+      if (
+        body.payments.some((payment) => payment.method === 'TRADE_IN') &&
+        !hasAnyPermission(principal.permissions, TRADE_IN_PERMISSIONS)
+      ) {
+        throw forbidden(COUNTER_TEXTS.tradeInNotAllowed);
+      }
       const customerId = body.customerId ?? (await walkInCustomer(db, principal.employeeId)).id;
       const key = checkoutKey(headerKey, body.idempotencyKey);
       const { idempotencyKey: _key, customerId: _customer, ...asked } = body;

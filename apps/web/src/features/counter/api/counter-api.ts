@@ -1,14 +1,17 @@
 import {
   type CashOverview,
-  type CounterSaleBody,
+  type CounterSaleInput,
   type CounterSaleResponse,
   type CounterSaleState,
   type CounterWaitingPage,
   type DiscountApproval,
   type DiscountApprovalRequest,
   isFinalOrderStatus,
+  type Product,
+  type ProductPage,
   type SellingProduct,
   type SellingProductSearchResponse,
+  type TradeInSummary,
   type WalkInCustomer,
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -81,7 +84,7 @@ export function useOpenDrawer(onDone: () => void) {
 
 /** POST /counter/sales with the attempt's key: a retry after a lost answer is the same sale; its refusal on screen. */
 export function useCounterSale(onDone: (sale: CounterSaleResponse) => void) {
-  return useApiMutation<CounterSaleResponse, { body: CounterSaleBody; key: string }>({
+  return useApiMutation<CounterSaleResponse, { body: CounterSaleInput; key: string }>({
     mutationFn: async ({ body, key }) =>
       (
         await api<{ data: CounterSaleResponse }>('/counter/sales', {
@@ -163,5 +166,34 @@ export function useCounterApproval(id: number | null) {
     queryFn: async () => (await api<{ data: DiscountApproval }>(`/discount-approvals/${id}`)).data,
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? APPROVAL_POLL_MS : false),
+  });
+}
+
+/**
+ * The trade-ins a counter sale may take as payment (decision 0078): the open ones (GET /trade-ins?status=OPEN) of this
+ * customer, or all open for a walk-in, with their value agreed; the server checks the rest (IMEI checked, signed).
+ */
+export function useOpenTradeIns(customerId: number | null) {
+  return useQuery({
+    queryKey: ['counter', 'trade-ins', customerId],
+    queryFn: async ({ signal }) =>
+      (
+        await api<{ data: { items: TradeInSummary[] } }>('/trade-ins', {
+          query: { status: 'OPEN', items: 50, ...(customerId === null ? {} : { customerId }) },
+          signal,
+        })
+      ).data.items.filter((tradeIn) => tradeIn.value !== null && tradeIn.value > 0),
+  });
+}
+
+/** The serialized seminovo products a used phone may become (GET /products, the used and serialized ones). */
+export function useSeminovoProducts() {
+  return useQuery({
+    queryKey: ['counter', 'seminovos'],
+    queryFn: async ({ signal }) =>
+      (await api<ProductPage>('/products', { query: { offset: 0, limit: 100 }, signal })).items.filter(
+        (product: Product) => product.used === true && product.serialized,
+      ),
+    staleTime: 60_000,
   });
 }

@@ -111,4 +111,28 @@ describe("'Balcão': the sale as the screen adds it up", () => {
       { method: 'PIX', amount: 200 },
     ]);
   });
+
+  it("'A prazo' (F6) pays the whole sale, replacing the others, and is sent with the plan typed", () => {
+    // R$ 300,00: R$ 100,00 in cash first, then F6 for the whole R$ 300,00 on 30/60.
+    const cash = withPayment([], { id: 1, method: 'CASH', amount: '100,00' }, card);
+    const credit = withPayment(cash, { id: 2, method: 'CREDIT', amount: '300,00' }, card);
+    expect(credit).toEqual([{ id: 2, method: 'CREDIT', amount: '300,00', terms: '' }]);
+    const typed = [{ ...(credit[0] as Extract<(typeof credit)[number], { method: 'CREDIT' }>), terms: ' 30/60 ' }];
+    expect(saleBody([{ ...capa, unitCents: 30_000, quantity: 1, imeis: [] }], 0, typed, '', 30_000).payments).toEqual([
+      { method: 'CREDIT', amount: 300, terms: '30/60' },
+    ]);
+  });
+
+  it('a used phone (F7) waits for its trade-in (its value the amount) and the seminovo it becomes', () => {
+    const added = withPayment([], { id: 1, method: 'TRADE_IN', amount: '999,00' }, card);
+    expect(added).toEqual([{ id: 1, method: 'TRADE_IN', amount: '', tradeInId: null, productId: null }]);
+    const chosen = [{ id: 1, method: 'TRADE_IN' as const, amount: '1200,00', tradeInId: 42, productId: 7 }];
+    const card800 = withPayment(chosen, { id: 2, method: 'CARD', amount: '800,00' }, card);
+    const lines = [{ ...capa, unitCents: 200_000, quantity: 1, imeis: [] }];
+    expect(saleFigures(lines, 0, card800).remainingCents).toBe(0);
+    expect(saleBody(lines, 0, card800, '', 200_000).payments).toEqual([
+      { method: 'TRADE_IN', amount: 1200, tradeInId: 42, productId: 7 },
+      { method: 'CARD', amount: 800, card },
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import {
   applyDiscounts,
   type CardData,
-  type CounterSaleBody,
+  type CounterSaleInput,
   type Discount,
   type DiscountApprovalRequest,
   DiscountError,
@@ -30,7 +30,11 @@ export interface CounterLineState {
 export type CounterPaymentState =
   | { id: number; method: 'CASH'; amount: string; received: string }
   | { id: number; method: 'CARD'; amount: string; card: CardData }
-  | { id: number; method: 'PIX'; amount: string };
+  | { id: number; method: 'PIX'; amount: string }
+  /** 'A prazo' (decision 0078): the whole sale on one of the registered customer's plans ('30/60/90'). */
+  | { id: number; method: 'CREDIT'; amount: string; terms: string }
+  /** A used phone: an open trade-in ready to accept (its value the amount) and the seminovo it becomes. */
+  | { id: number; method: 'TRADE_IN'; amount: string; tradeInId: number | null; productId: number | null };
 
 /** Cents as the amount field shows them ('1234,50'). */
 export function centsText(cents: number): string {
@@ -109,6 +113,9 @@ export function withPayment(
   const { id, method, amount } = added;
   if (method === 'PIX')
     return payments.some((p) => p.method === 'PIX') ? [...payments] : [...payments, { id, method, amount }];
+  // 'A prazo' pays the whole sale: it replaces the others.
+  if (method === 'CREDIT') return [{ id, method, amount, terms: '' }];
+  if (method === 'TRADE_IN') return [...payments, { id, method, amount: '', tradeInId: null, productId: null }];
   return [...payments, method === 'CASH' ? { id, method, amount, received: '' } : { id, method, amount, card }];
 }
 
@@ -132,7 +139,7 @@ export function saleBody(
   payments: readonly CounterPaymentState[],
   noteDocument: string,
   expectedTotalCents: number,
-): CounterSaleBody {
+): CounterSaleInput {
   const reais = (text: string) => (typedReaisToCents(text) ?? 0) / 100;
   const document = noteDocument.replace(/\D/g, '');
   const discounts = saleDiscounts(lines, orderDiscountCents);
@@ -152,6 +159,17 @@ export function saleBody(
         };
       }
       if (payment.method === 'PIX') return { method: 'PIX' as const, amount: reais(payment.amount) };
+      if (payment.method === 'CREDIT') {
+        return { method: 'CREDIT' as const, amount: reais(payment.amount), terms: payment.terms.trim() };
+      }
+      if (payment.method === 'TRADE_IN') {
+        return {
+          method: 'TRADE_IN' as const,
+          amount: reais(payment.amount),
+          tradeInId: payment.tradeInId ?? 0,
+          productId: payment.productId ?? 0,
+        };
+      }
       return { method: 'CARD' as const, amount: reais(payment.amount), card: payment.card };
     }),
     ...(document ? { noteDocument: document } : {}),

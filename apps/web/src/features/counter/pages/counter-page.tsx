@@ -32,7 +32,7 @@ import { CounterApproval } from '../components/counter-approval';
 import { CounterCustomerPicker } from '../components/counter-customer';
 import { CounterDiscounts } from '../components/counter-discounts';
 import { CounterLines } from '../components/counter-lines';
-import { CounterPayments } from '../components/counter-payments';
+import { CounterPayments, PaymentButtons } from '../components/counter-payments';
 import { CounterPixDialog } from '../components/counter-pix-dialog';
 import { CounterReceiptButton } from '../components/counter-receipt-button';
 import { CounterWaiting } from '../components/counter-waiting';
@@ -116,11 +116,12 @@ export default function CounterPage() {
   };
   const addPayment = useCallback(
     (method: CounterPaymentState['method']) => {
-      const amount = centsText(Math.max(0, figures.remainingCents));
+      // 'A prazo' pays the whole sale (it replaces the others); any other what is still to be received.
+      const amount = centsText(Math.max(0, method === 'CREDIT' ? figures.totalCents : figures.remainingCents));
       const id = nextId.current++;
       setPayments((old) => withPayment(old, { id, method, amount }, NEW_CARD));
     },
-    [figures.remainingCents],
+    [figures.remainingCents, figures.totalCents],
   );
   const canFinish =
     lines.length > 0 &&
@@ -144,15 +145,17 @@ export default function CounterPage() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (done) return;
-      if (['F2', 'F3', 'F4', 'F9'].includes(event.key)) event.preventDefault();
+      if (['F2', 'F3', 'F4', 'F6', 'F7', 'F9'].includes(event.key)) event.preventDefault();
       if (event.key === 'F2') addPayment('CASH');
       else if (event.key === 'F3') addPayment('CARD');
       else if (event.key === 'F4') addPayment('PIX');
+      else if (event.key === 'F6' && customer) addPayment('CREDIT');
+      else if (event.key === 'F7') addPayment('TRADE_IN');
       else if (event.key === 'F9') finish();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [addPayment, finish, done]);
+  }, [addPayment, finish, done, customer]);
 
   const found = results.data ?? [];
   // A scanner types the code and Enter at once: Enter waits for this very term's answer, then takes its exact code
@@ -240,20 +243,11 @@ export default function CounterPage() {
               {T.total}: {money(figures.totalCents)}
             </Typography>
             <Typography variant="subtitle2">{T.payments}</Typography>
-            <Stack direction="row" spacing={1}>
-              <Button variant="outlined" onClick={() => addPayment('CASH')}>
-                {T.addCash}
-              </Button>
-              <Button variant="outlined" onClick={() => addPayment('CARD')}>
-                {T.addCard}
-              </Button>
-              <Button variant="outlined" onClick={() => addPayment('PIX')}>
-                {T.addPix}
-              </Button>
-            </Stack>
+            <PaymentButtons creditAllowed={!!customer} onAdd={addPayment} />
             <CounterPayments
               payments={payments}
               maxInstalments={cardSettings.data?.maxInstalments ?? DEFAULT_CARD_SETTINGS.maxInstalments}
+              customerId={customer?.id ?? null}
               onChange={setPayments}
             />
             {figures.remainingCents > 0 && payments.length > 0 && (
@@ -295,6 +289,21 @@ function SaleDoneDialog({
   payments: CounterPaymentState[];
   onClose: () => void;
 }) {
+  if (sale.statusKey === ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO) {
+    return (
+      <Dialog open onClose={onClose}>
+        <DialogTitle>{T.creditHeldTitle}</DialogTitle>
+        <DialogContent>
+          <Typography>{T.creditHeld(sale.code)}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" autoFocus onClick={onClose}>
+            {T.newSale}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
   if (sale.pix && sale.statusKey !== ORDER_STATUS.FINALIZADOS) {
     const partCents = (method: CounterPaymentState['method']) =>
       payments
