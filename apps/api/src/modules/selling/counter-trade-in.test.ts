@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ORDER_STATUS, orderPaymentsSchema } from '@backoffice/contract';
+import { COUNTER_TEXTS, ORDER_STATUS, orderPaymentsSchema } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
+import { demoPasswordHash } from '../../db/seed/foundation';
+import { signIn } from '../../test/helpers';
 import { expectError, useTradeInsWorld } from '../trade-ins/test-trade-ins';
 import { createCustomer, createProduct } from './test-selling';
 
@@ -108,6 +110,49 @@ describe("'Balcão': a used phone as part of the payment", () => {
     expect(refused.errors[0]).toBe(
       `A avaliação ${created.code} é de outro cliente: escolha uma avaliação deste cliente.`,
     );
+    expect(await stockOf(phone.id)).toBe(2);
+  });
+
+  it('a seller who may not take trade-ins (only internal_sales) is refused a used phone, nothing sold', async () => {
+    const role = await w.t.db
+      .insertInto('roles')
+      .values({ name: 'Só balcão usado', permissions: ['bo:manage:internal_sales'] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await w.t.db
+      .insertInto('employees')
+      .values({
+        name: 'Vendedor Usado',
+        email: 'vendedor.usado@demo.com.br',
+        phone: '11977774444',
+        document: '39053344705',
+        func: 1,
+        role_id: role.id,
+        password_hash: await demoPasswordHash(),
+      })
+      .execute();
+    const seller = await signIn(w.t.app, 'vendedor.usado@demo.com.br');
+    const created = await readyTradeIn('370000000000002');
+    const used = await seminovo(`Seminovo sem permissão ${randomUUID()}`);
+    const phone = await createProduct(w.t.db, {
+      name: 'Celular perm',
+      costCents: 150_000,
+      sellCents: 200_000,
+      stock: 2,
+    });
+    const refused = expectError(
+      await call(seller, 'POST', '/counter/sales', {
+        idempotencyKey: randomUUID(),
+        items: [{ productId: phone.id, quantity: 1 }],
+        payments: [
+          { method: 'TRADE_IN', amount: 1200, tradeInId: created.id, productId: used.id },
+          { method: 'CARD', amount: 800, card },
+        ],
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    expect(refused.errors[0]).toBe(COUNTER_TEXTS.tradeInNotAllowed);
     expect(await stockOf(phone.id)).toBe(2);
   });
 });
