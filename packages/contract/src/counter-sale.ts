@@ -50,7 +50,9 @@ export const COUNTER_TEXTS = {
   tradeInInvalid: 'Avaliação de usado inválida.',
   tradeInTwice: 'Cada aparelho usado entra uma vez nos pagamentos.',
   tradeInNotAllowed: 'Receber aparelho usado como pagamento exige a permissão de pedidos ou de vendas.',
-  creditAlone: "'A prazo' paga a venda inteira: as parcelas e o limite do cliente são do pedido todo.",
+  creditAlone: "Um só pagamento 'A prazo' por venda, e não junto com Pix.",
+  creditHeldWithParts: (reason: string) =>
+    `${reason} Com outros pagamentos a venda não fica aguardando: venda tudo 'A prazo' (aguarda a aprovação do gerente) ou diminua a parte a prazo.`,
   creditNeedsCustomer: "Venda 'A prazo' só para cliente cadastrado com crédito: escolha o cliente.",
   creditHeldNote:
     'Venda no balcão a prazo: aguardando a aprovação de crédito do gerente; a mercadoria sai quando aprovada.',
@@ -118,8 +120,9 @@ export const counterPaymentSchema = z.discriminatedUnion('method', [
    */
   /**
    * 'A prazo' (decision 0078): the registered customer's credit on one of his plans ('30/60/90'), as 'Vendas' takes it
-   * (his limit and days late: held for a manager's approval above them). The whole sale: the instalments and the
-   * customer's exposure are the order's.
+   * (his limit and days late: held for a manager's approval above them). Alone, or the rest after cash, cards and a
+   * used phone (its instalments split this amount, his exposure counts it); one a sale, never with a Pix. A sale
+   * above his limit waits for the manager only when all of it is on credit.
    */
   z.strictObject({
     method: z.literal('CREDIT'),
@@ -172,10 +175,11 @@ export const counterSaleBodySchema = z
         const ids = payments.flatMap((payment) => (payment.method === 'TRADE_IN' ? [payment.tradeInId] : []));
         return new Set(ids).size === ids.length;
       }, COUNTER_TEXTS.tradeInTwice)
-      .refine(
-        (payments) => !payments.some((payment) => payment.method === 'CREDIT') || payments.length === 1,
-        COUNTER_TEXTS.creditAlone,
-      ),
+      .refine((payments) => {
+        const methods = payments.map((payment) => payment.method);
+        const credits = methods.filter((method) => method === 'CREDIT').length;
+        return credits === 0 || (credits === 1 && !methods.includes('PIX'));
+      }, COUNTER_TEXTS.creditAlone),
     /** The total the clerk saw: refused (409 STALE_DATA) when the server's differs. */
     expectedTotal: z.number().min(0).optional(),
     /** Same as the Idempotency-Key header (the header wins). */

@@ -81,6 +81,7 @@ import { payablePaymentExtras } from './0090-payable-payment-extras';
 import { certificateIcpBrasil } from './0091-certificate-icp-brasil';
 import { cashAlwaysLands } from './0092-cash-always-lands';
 import { counterCashReceived } from './0094-counter-cash-received';
+import { counterCreditPart } from './0099-counter-credit-part';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -166,6 +167,7 @@ export const migrations: Record<string, Migration> = {
   '0091-certificate-icp-brasil': certificateIcpBrasil,
   '0092-cash-always-lands': cashAlwaysLands,
   '0094-counter-cash-received': counterCashReceived,
+  '0099-counter-credit-part': counterCreditPart,
 };
 
 export const migrationProvider: MigrationProvider = {

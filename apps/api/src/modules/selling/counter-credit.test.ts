@@ -99,24 +99,50 @@ describe("'Balcão': 'A prazo' as 'Vendas' takes it", () => {
     expect(last.note).toBe(COUNTER_TEXTS.creditHandOverNote);
   });
 
-  it("refused: a walk-in, a plan not the customer's, credit with another payment", async () => {
+  it('the rest after a card: its instalments split the part on credit, which alone counts against the limit', async () => {
+    const customer = await creditCustomer(500, ['30/60']);
+    const debit = { kind: 'DEBIT', brand: 'Visa', instalments: 1, nsu: '2', authorizationCode: 'B' };
+    const mixed = (cardAmount: number, creditAmount: number, quantity: number) =>
+      call('POST', '/counter/sales', tokens.attendant, {
+        idempotencyKey: randomUUID(),
+        customerId: customer.id,
+        items: [{ productId: tablet.id, quantity }],
+        payments: [
+          { method: 'CARD', amount: cardAmount, card: debit },
+          { method: 'CREDIT', amount: creditAmount, terms: '30/60' },
+        ],
+      });
+    // R$ 400,00: R$ 100,00 by card, R$ 300,00 on credit in 2: R$ 150,00 each; handed over at once.
+    const first = await mixed(100, 300, 1);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.statusKey).toBe(S.FINALIZADOS);
+    expect(await instalmentsOf(first.json().data.orderId)).toEqual([
+      [1, 15_000],
+      [2, 15_000],
+    ]);
+    // He owes R$ 300,00 (not R$ 400,00): R$ 300,00 + R$ 200,00 = R$ 500,00 is within R$ 500,00.
+    const second = await mixed(200, 200, 1);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data.statusKey).toBe(S.FINALIZADOS);
+    // R$ 500,00 + R$ 100,00 would pass it: with a card part the sale does not wait, refused, nothing sold.
+    const above = expectApiError(await mixed(300, 100, 1), 409, 'TRANSITION_REFUSED');
+    expect(above.errors[0]).toContain('Com outros pagamentos a venda não fica aguardando');
+  });
+
+  it("refused: a walk-in, a plan not the customer's, credit beside a Pix", async () => {
     const customer = await creditCustomer(1000, ['30']);
     const walkIn = expectApiError(await sellOnCredit(undefined, 1, '30'), 400, 'VALIDATION_FAILED');
     expect(walkIn.errors.join(' ')).toContain(COUNTER_TEXTS.creditNeedsCustomer);
     expectApiError(await sellOnCredit(customer.id, 1, '30/60'), 400, 'BAD_REQUEST');
-    const split = await call('POST', '/counter/sales', tokens.attendant, {
+    const withPix = await call('POST', '/counter/sales', tokens.attendant, {
       idempotencyKey: randomUUID(),
       customerId: customer.id,
       items: [{ productId: tablet.id, quantity: 1 }],
       payments: [
         { method: 'CREDIT', amount: 300, terms: '30' },
-        {
-          method: 'CARD',
-          amount: 100,
-          card: { kind: 'DEBIT', brand: 'Visa', instalments: 1, nsu: '1', authorizationCode: 'A' },
-        },
+        { method: 'PIX', amount: 100 },
       ],
     });
-    expect(expectApiError(split, 400, 'VALIDATION_FAILED').errors.join(' ')).toContain(COUNTER_TEXTS.creditAlone);
+    expect(expectApiError(withPix, 400, 'VALIDATION_FAILED').errors.join(' ')).toContain(COUNTER_TEXTS.creditAlone);
   });
 });

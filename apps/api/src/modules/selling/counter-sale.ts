@@ -102,13 +102,19 @@ async function placingOf(trx: Transaction<Database>, body: CounterSaleBody, cust
   const credit = body.payments.find((payment) => payment.method === 'CREDIT');
   if (credit) {
     // 'A prazo' as 'Vendas' takes it (issue 40 §1): his plan and limit under his lock; above them, held for approval.
-    const decision = await decideCreditSale(trx, customerId, credit.terms, totalCents);
+    const creditCents = reaisToCents(credit.amount);
+    const decision = await decideCreditSale(trx, customerId, credit.terms, creditCents);
+    // Held with other payments taken: the customer would pay now for goods that may not leave (decision 0078).
+    if (decision.held && creditCents < totalCents) {
+      throw conflict(COUNTER_TEXTS.creditHeldWithParts(decision.note), 'TRANSITION_REFUSED');
+    }
     return {
       payment: 'CREDIT' as const,
       initialStatus: decision.held ? ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO : ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
       note: `${decision.held ? COUNTER_TEXTS.creditHeldNote : COUNTER_TEXTS.historyNote} ${decision.note}`,
       waits: decision.held,
       creditTerms: decision.terms,
+      creditCents: creditCents < totalCents ? creditCents : null,
     };
   }
   const pix = parts.find((part) => part.method === 'PIX');
@@ -119,6 +125,7 @@ async function placingOf(trx: Transaction<Database>, body: CounterSaleBody, cust
       note: COUNTER_TEXTS.pixWaitingNote(formatBRL(centsToReais(pix.amountCents))),
       waits: true,
       creditTerms: null,
+      creditCents: null,
     };
   }
   return {
@@ -127,6 +134,7 @@ async function placingOf(trx: Transaction<Database>, body: CounterSaleBody, cust
     note: COUNTER_TEXTS.historyNote,
     waits: false,
     creditTerms: null,
+    creditCents: null,
   };
 }
 
@@ -217,6 +225,7 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
           payment: placing.payment,
           initialStatus: placing.initialStatus,
           creditTerms: placing.creditTerms,
+          creditCents: placing.creditCents,
           deliveryType: DELIVERY_TYPES.PICKUP,
           fastDelivery: false,
           withWarranty: false,

@@ -112,14 +112,18 @@ describe("'Balcão': the sale as the screen adds it up", () => {
     ]);
   });
 
-  it("'A prazo' (F6) pays the whole sale, replacing the others, and is sent with the plan typed", () => {
-    // R$ 300,00: R$ 100,00 in cash first, then F6 for the whole R$ 300,00 on 30/60.
-    const cash = withPayment([], { id: 1, method: 'CASH', amount: '100,00' }, card);
-    const credit = withPayment(cash, { id: 2, method: 'CREDIT', amount: '300,00' }, card);
-    expect(credit).toEqual([{ id: 2, method: 'CREDIT', amount: '300,00', terms: '' }]);
-    const typed = [{ ...(credit[0] as Extract<(typeof credit)[number], { method: 'CREDIT' }>), terms: ' 30/60 ' }];
+  it("'A prazo' (F6) takes what is left, once a sale and never beside a Pix, sent with the plan typed", () => {
+    // R$ 300,00: R$ 100,00 by card first, then F6 for the R$ 200,00 left on 30/60; F6 again adds nothing.
+    const paid = withPayment([], { id: 1, method: 'CARD', amount: '100,00' }, card);
+    const credit = withPayment(paid, { id: 2, method: 'CREDIT', amount: '200,00' }, card);
+    expect(credit[1]).toEqual({ id: 2, method: 'CREDIT', amount: '200,00', terms: '' });
+    expect(withPayment(credit, { id: 3, method: 'CREDIT', amount: '0,00' }, card)).toEqual(credit);
+    const pix = withPayment([], { id: 4, method: 'PIX', amount: '300,00' }, card);
+    expect(withPayment(pix, { id: 5, method: 'CREDIT', amount: '0,00' }, card)).toEqual(pix);
+    const typed = credit.map((payment) => (payment.method === 'CREDIT' ? { ...payment, terms: ' 30/60 ' } : payment));
     expect(saleBody([{ ...capa, unitCents: 30_000, quantity: 1, imeis: [] }], 0, typed, '', 30_000).payments).toEqual([
-      { method: 'CREDIT', amount: 300, terms: '30/60' },
+      { method: 'CARD', amount: 100, card },
+      { method: 'CREDIT', amount: 200, terms: '30/60' },
     ]);
   });
 

@@ -113,8 +113,11 @@ export function withPayment(
   const { id, method, amount } = added;
   if (method === 'PIX')
     return payments.some((p) => p.method === 'PIX') ? [...payments] : [...payments, { id, method, amount }];
-  // 'A prazo' pays the whole sale: it replaces the others.
-  if (method === 'CREDIT') return [{ id, method, amount, terms: '' }];
+  // 'A prazo' once a sale, never with a Pix: it takes what is still to be received.
+  if (method === 'CREDIT') {
+    const blocked = payments.some((p) => p.method === 'CREDIT' || p.method === 'PIX');
+    return blocked ? [...payments] : [...payments, { id, method, amount, terms: '' }];
+  }
   if (method === 'TRADE_IN') return [...payments, { id, method, amount: '', tradeInId: null, productId: null }];
   return [...payments, method === 'CASH' ? { id, method, amount, received: '' } : { id, method, amount, card }];
 }

@@ -116,12 +116,11 @@ export default function CounterPage() {
   };
   const addPayment = useCallback(
     (method: CounterPaymentState['method']) => {
-      // 'A prazo' pays the whole sale (it replaces the others); any other what is still to be received.
-      const amount = centsText(Math.max(0, method === 'CREDIT' ? figures.totalCents : figures.remainingCents));
+      const amount = centsText(Math.max(0, figures.remainingCents));
       const id = nextId.current++;
       setPayments((old) => withPayment(old, { id, method, amount }, NEW_CARD));
     },
-    [figures.remainingCents, figures.totalCents],
+    [figures.remainingCents],
   );
   const canFinish =
     lines.length > 0 &&
