@@ -41,7 +41,14 @@ export function CounterPayments({
               value={payment.amount}
               error={payment.amount !== '' && typedReaisToCents(payment.amount) === null}
               onChange={(event) => replace(index, { ...payment, amount: event.target.value })}
-              slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `${T.amount} ${index + 1}` } }}
+              slotProps={{
+                htmlInput: {
+                  inputMode: 'decimal',
+                  'aria-label': `${T.amount} ${index + 1}`,
+                  // A used phone's amount is its trade-in's value, set by choosing it.
+                  readOnly: payment.method === 'TRADE_IN',
+                },
+              }}
               sx={{ width: 130 }}
             />
             {payment.method === 'CASH' && <CashReceived payment={payment} onChange={(next) => replace(index, next)} />}

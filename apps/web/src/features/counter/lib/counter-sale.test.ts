@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addLine, type CounterLineState, saleBody, saleFigures, withPayment, withQuantity } from './counter-sale';
+import {
+  addLine,
+  type CounterLineState,
+  paymentsComplete,
+  saleBody,
+  saleFigures,
+  withPayment,
+  withQuantity,
+} from './counter-sale';
 
 const capa = { productId: 1, code: 'CAP-1', name: 'Capa', unitCents: 25_000, stock: 5, serialized: false };
 const cabo = { productId: 2, code: 'CAB-1', name: 'Cabo', unitCents: 12_000, stock: 5, serialized: false };
@@ -120,7 +128,10 @@ describe("'Balcão': the sale as the screen adds it up", () => {
     expect(withPayment(credit, { id: 3, method: 'CREDIT', amount: '0,00' }, card)).toEqual(credit);
     const pix = withPayment([], { id: 4, method: 'PIX', amount: '300,00' }, card);
     expect(withPayment(pix, { id: 5, method: 'CREDIT', amount: '0,00' }, card)).toEqual(pix);
+    // No plan typed yet: the sale cannot be concluded.
+    expect(paymentsComplete(credit)).toBe(false);
     const typed = credit.map((payment) => (payment.method === 'CREDIT' ? { ...payment, terms: ' 30/60 ' } : payment));
+    expect(paymentsComplete(typed)).toBe(true);
     expect(saleBody([{ ...capa, unitCents: 30_000, quantity: 1, imeis: [] }], 0, typed, '', 30_000).payments).toEqual([
       { method: 'CARD', amount: 100, card },
       { method: 'CREDIT', amount: 200, terms: '30/60' },
@@ -130,8 +141,11 @@ describe("'Balcão': the sale as the screen adds it up", () => {
   it('a used phone (F7) waits for its trade-in (its value the amount) and the seminovo it becomes', () => {
     const added = withPayment([], { id: 1, method: 'TRADE_IN', amount: '999,00' }, card);
     expect(added).toEqual([{ id: 1, method: 'TRADE_IN', amount: '', tradeInId: null, productId: null }]);
+    // Not yet chosen: the sale cannot be concluded.
+    expect(paymentsComplete(added)).toBe(false);
     const chosen = [{ id: 1, method: 'TRADE_IN' as const, amount: '1200,00', tradeInId: 42, productId: 7 }];
     const card800 = withPayment(chosen, { id: 2, method: 'CARD', amount: '800,00' }, card);
+    expect(paymentsComplete(card800)).toBe(true);
     const lines = [{ ...capa, unitCents: 200_000, quantity: 1, imeis: [] }];
     expect(saleFigures(lines, 0, card800).remainingCents).toBe(0);
     expect(saleBody(lines, 0, card800, '', 200_000).payments).toEqual([

@@ -197,3 +197,12 @@ export function approvalRequestOf(
     items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
   };
 }
+
+/** Every payment filled in: a used phone with its trade-in and seminovo chosen, 'A prazo' with its plan typed. */
+export function paymentsComplete(payments: readonly CounterPaymentState[]): boolean {
+  return payments.every((payment) => {
+    if (payment.method === 'TRADE_IN') return payment.tradeInId !== null && payment.productId !== null;
+    if (payment.method === 'CREDIT') return payment.terms.trim() !== '';
+    return true;
+  });
+}

@@ -43,6 +43,7 @@ import {
   type CounterLineState,
   type CounterPaymentState,
   centsText,
+  paymentsComplete,
   saleBody,
   saleFigures,
   withPayment,
@@ -126,6 +127,7 @@ export default function CounterPage() {
     lines.length > 0 &&
     payments.length > 0 &&
     figures.remainingCents === 0 &&
+    paymentsComplete(payments) &&
     !figures.discountError &&
     !needsDrawer &&
     !sale.isPending;
