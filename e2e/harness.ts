@@ -241,10 +241,14 @@ export async function withOwnDrawer<T>(api: ApiClient, admin: ApiClient, work: (
     return await work();
   } finally {
     const overview = await api.get<{
-      data: { registers: { id: number; openSession: { totals: { expected: number } } | null }[] };
+      data: {
+        registers: { id: number; openSession: { totals: { float: number; in: number; out: number } } | null }[];
+      };
     }>('/cash-registers');
     const open = overview.data.registers.find((register) => register.id === registerId)?.openSession;
-    if (open) await api.send('POST', `/cash-registers/${registerId}/close`, { counted: open.totals.expected });
+    // Counting blind (decision 0078) the operator is not told 'expected': the float, ins and outs make it.
+    const counted = open ? Math.round((open.totals.float + open.totals.in - open.totals.out) * 100) / 100 : 0;
+    if (open) await api.send('POST', `/cash-registers/${registerId}/close`, { counted });
   }
 }
 

@@ -135,6 +135,9 @@ export const CASH_TEXTS = {
   /** Cash leaving the drawer (a removal, cash given back, a used phone paid in cash) above what it should hold. */
   outAboveCash: (kind: CashEntryKind, available: string) =>
     `${CASH_OUT_SUBJECTS[kind] ?? 'A saída'} passa do dinheiro esperado no caixa (${available}).`,
+  /** The same refusal to an operator counting blind (decision 0078): the amount is not told. */
+  outAboveCashBlind: (kind: CashEntryKind) =>
+    `${CASH_OUT_SUBJECTS[kind] ?? 'A saída'} passa do dinheiro esperado no caixa: confira a gaveta com o gerente.`,
   notPending: 'Esta sessão não tem diferença aguardando aprovação.',
   ownApproval: 'Você não pode aprovar a diferença do seu próprio caixa.',
   closerApproval: 'Quem contou e fechou o caixa não pode aprovar a própria diferença.',
@@ -242,7 +245,11 @@ export const cashTotalsSchema = z.object({
   byKind: z.record(z.enum(CASH_ENTRY_KINDS), z.number()),
   in: z.number(),
   out: z.number(),
-  expected: z.number(),
+  /**
+   * 'Esperado no caixa'. Absent while the session is open for a reader without the permission that approves drawer
+   * differences: the operator counts blind (issue 54 §9, decision 0078).
+   */
+  expected: z.number().optional(),
 });
 export type CashTotals = z.infer<typeof cashTotalsSchema>;
 

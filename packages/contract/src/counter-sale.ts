@@ -6,6 +6,8 @@ import { isValidImei } from './imei';
 import { centsToReais, formatBRL, hasTwoDecimals } from './money';
 import { cardDataSchema } from './order-payments';
 import { ORDER_STATUS_KEYS } from './order-status';
+import { pagedSchema } from './paging';
+import { CREDIT_TEXTS, parseCreditTerms } from './receivables';
 
 /**
  * 'Balcão' (issue 54 §1, decision 0074): the counter's point of sale. One call sells and hands over: the goods
@@ -45,6 +47,16 @@ export const COUNTER_TEXTS = {
   drawerClosed: 'Abra o seu caixa para receber em dinheiro: o dinheiro da venda entra no caixa de quem vende.',
   historyNote: 'Venda no balcão: entregue ao cliente na hora.',
   onePix: 'Um só pagamento em Pix por venda: o cliente paga o Pix de uma vez pelo QR.',
+  tradeInInvalid: 'Avaliação de usado inválida.',
+  tradeInTwice: 'Cada aparelho usado entra uma vez nos pagamentos.',
+  tradeInNotAllowed: 'Receber aparelho usado como pagamento exige a permissão de pedidos ou de vendas.',
+  creditAlone: "Um só pagamento 'A prazo' por venda, e não junto com Pix.",
+  creditHeldWithParts: (reason: string) =>
+    `${reason} Com outros pagamentos a venda não fica aguardando: venda tudo 'A prazo' (aguarda a aprovação do gerente) ou diminua a parte a prazo.`,
+  creditNeedsCustomer: "Venda 'A prazo' só para cliente cadastrado com crédito: escolha o cliente.",
+  creditHeldNote:
+    'Venda no balcão a prazo: aguardando a aprovação de crédito do gerente; a mercadoria sai quando aprovada.',
+  creditHandOverNote: 'Venda no balcão: crédito aprovado, entregue ao cliente.',
   pixWaitingNote: (amount: string) =>
     `Venda no balcão: aguardando o Pix de ${amount} (o cliente paga pelo QR; a mercadoria sai quando o banco confirmar).`,
   pixHandOverNote: 'Venda no balcão: Pix confirmado, entregue ao cliente.',
@@ -101,35 +113,85 @@ export const counterPaymentSchema = z.discriminatedUnion('method', [
    * confirm this part (its own txid and BR Code), then is handed over by the system. One per sale.
    */
   z.strictObject({ method: z.literal('PIX'), amount: amount(COUNTER_TEXTS.amountInvalid) }),
+  /**
+   * A used phone given as payment (decision 0078): an open trade-in of this customer (or of nobody) ready to accept
+   * (value agreed, IMEI checked, signed), accepted in the sale as the seminovo `productId`; `amount` its value as the
+   * clerk saw it (the server refuses another).
+   */
+  /**
+   * 'A prazo' (decision 0078): the registered customer's credit on one of his plans ('30/60/90'), as 'Vendas' takes it
+   * (his limit and days late: held for a manager's approval above them). Alone, or the rest after cash, cards and a
+   * used phone (its instalments split this amount, his exposure counts it); one a sale, never with a Pix. A sale
+   * above his limit waits for the manager only when all of it is on credit.
+   */
+  z.strictObject({
+    method: z.literal('CREDIT'),
+    amount: amount(COUNTER_TEXTS.amountInvalid),
+    terms: z
+      .string({ error: CREDIT_TEXTS.termsInvalid })
+      .max(60, CREDIT_TEXTS.termsInvalid)
+      .transform((text, ctx) => {
+        const days = parseCreditTerms(text);
+        if (!days) {
+          ctx.addIssue({ code: 'custom', message: CREDIT_TEXTS.termsInvalid });
+          return z.NEVER;
+        }
+        return days;
+      }),
+  }),
+  z.strictObject({
+    method: z.literal('TRADE_IN'),
+    amount: amount(COUNTER_TEXTS.amountInvalid),
+    tradeInId: idSchema(COUNTER_TEXTS.tradeInInvalid),
+    productId: idSchema(COUNTER_TEXTS.productInvalid),
+  }),
 ]);
 export type CounterPayment = z.infer<typeof counterPaymentSchema>;
 
 /** POST /api/counter/sales. */
-export const counterSaleBodySchema = z.strictObject({
-  /** A registered customer; absent: the clerk's own 'Consumidor final' (decision 0040). */
-  customerId: idSchema(COUNTER_TEXTS.customerInvalid).optional(),
-  /** 'CPF na nota' of a walk-in. */
-  noteDocument: noteDocumentSchema.optional(),
-  items: z
-    .array(counterLineSchema)
-    .min(1, COUNTER_TEXTS.noLines)
-    .max(COUNTER_LIMITS.maxLines, COUNTER_TEXTS.tooManyLines)
-    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, COUNTER_TEXTS.lineDuplicate),
-  /** The line and order discounts, within the seller's maximum (or with a manager's approval). */
-  discounts: saleDiscountsSchema.optional(),
-  discountApprovalId: idSchema().optional(),
-  payments: z
-    .array(counterPaymentSchema)
-    .min(1, COUNTER_TEXTS.noPayments)
-    .max(COUNTER_LIMITS.maxPayments, COUNTER_TEXTS.tooManyPayments)
-    .refine((payments) => payments.filter((payment) => payment.method === 'PIX').length <= 1, COUNTER_TEXTS.onePix),
-  /** The total the clerk saw: refused (409 STALE_DATA) when the server's differs. */
-  expectedTotal: z.number().min(0).optional(),
-  /** Same as the Idempotency-Key header (the header wins). */
-  /** A UUID, as every checkout's (`checkout_requests` keeps it as one). */
-  idempotencyKey: z.uuid({ error: COUNTER_TEXTS.idempotencyKeyInvalid }).optional(),
-});
-export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
+export const counterSaleBodySchema = z
+  .strictObject({
+    /** A registered customer; absent: the clerk's own 'Consumidor final' (decision 0040). */
+    customerId: idSchema(COUNTER_TEXTS.customerInvalid).optional(),
+    /** 'CPF na nota' of a walk-in. */
+    noteDocument: noteDocumentSchema.optional(),
+    items: z
+      .array(counterLineSchema)
+      .min(1, COUNTER_TEXTS.noLines)
+      .max(COUNTER_LIMITS.maxLines, COUNTER_TEXTS.tooManyLines)
+      .refine(
+        (lines) => new Set(lines.map((line) => line.productId)).size === lines.length,
+        COUNTER_TEXTS.lineDuplicate,
+      ),
+    /** The line and order discounts, within the seller's maximum (or with a manager's approval). */
+    discounts: saleDiscountsSchema.optional(),
+    discountApprovalId: idSchema().optional(),
+    payments: z
+      .array(counterPaymentSchema)
+      .min(1, COUNTER_TEXTS.noPayments)
+      .max(COUNTER_LIMITS.maxPayments, COUNTER_TEXTS.tooManyPayments)
+      .refine((payments) => payments.filter((payment) => payment.method === 'PIX').length <= 1, COUNTER_TEXTS.onePix)
+      .refine((payments) => {
+        const ids = payments.flatMap((payment) => (payment.method === 'TRADE_IN' ? [payment.tradeInId] : []));
+        return new Set(ids).size === ids.length;
+      }, COUNTER_TEXTS.tradeInTwice)
+      .refine((payments) => {
+        const methods = payments.map((payment) => payment.method);
+        const credits = methods.filter((method) => method === 'CREDIT').length;
+        return credits === 0 || (credits === 1 && !methods.includes('PIX'));
+      }, COUNTER_TEXTS.creditAlone),
+    /** The total the clerk saw: refused (409 STALE_DATA) when the server's differs. */
+    expectedTotal: z.number().min(0).optional(),
+    /** Same as the Idempotency-Key header (the header wins). */
+    /** A UUID, as every checkout's (`checkout_requests` keeps it as one). */
+    idempotencyKey: z.uuid({ error: COUNTER_TEXTS.idempotencyKeyInvalid }).optional(),
+  })
+  .refine((body) => body.customerId !== undefined || !body.payments.some((payment) => payment.method === 'CREDIT'), {
+    message: COUNTER_TEXTS.creditNeedsCustomer,
+    path: ['customerId'],
+  });
+export type CounterSaleBody = z.output<typeof counterSaleBodySchema>;
+export type CounterSaleInput = z.input<typeof counterSaleBodySchema>;
 
 /** A counter sale's Pix part: what the customer pays from his phone, its txid and, while it waits, its BR Code. */
 export const counterPixSchema = z.object({
@@ -175,13 +237,43 @@ export const counterSaleStateSchema = z.object({
 });
 export type CounterSaleState = z.infer<typeof counterSaleStateSchema>['data'];
 
+/** GET /api/counter/sales/waiting-pix: today's counter sales waiting for their Pix, a page at a time. */
+export const COUNTER_WAITING_PAGE_SIZE = 10;
+export const counterWaitingQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(50).default(COUNTER_WAITING_PAGE_SIZE),
+});
+export type CounterWaitingQuery = z.infer<typeof counterWaitingQuerySchema>;
+
+/** A counter sale waiting for its Pix, as 'Vendas aguardando Pix' lists it and reopens its QR. */
+export const counterWaitingSaleSchema = z.object({
+  orderId: z.number().int(),
+  code: z.string(),
+  statusKey: statusKeySchema,
+  total: z.number(),
+  /** What its cash and card parts took: what a cancellation gives back. */
+  cash: z.number(),
+  card: z.number(),
+  customer: z.string(),
+  seller: z.string().nullable(),
+  createdAt: z.string(),
+  pix: counterPixSchema,
+});
+export type CounterWaitingSale = z.infer<typeof counterWaitingSaleSchema>;
+export const counterWaitingPageSchema = z.object({ data: pagedSchema(counterWaitingSaleSchema) });
+export type CounterWaitingPage = z.infer<typeof counterWaitingPageSchema>['data'];
+
 /**
  * How a counter sale's payments add up (integer cents): the sum must be the total; a cash payment's 'valor
  * recebido', when given, at least its amount. Answers the change and the cash taken, or the refusal's text.
  */
 export function counterPaymentsCheck(
   totalCents: number,
-  payments: ReadonlyArray<{ method: 'CASH' | 'CARD' | 'PIX'; amountCents: number; receivedCents?: number | undefined }>,
+  payments: ReadonlyArray<{
+    method: 'CASH' | 'CARD' | 'PIX' | 'TRADE_IN' | 'CREDIT';
+    amountCents: number;
+    receivedCents?: number | undefined;
+  }>,
 ): { ok: true; changeCents: number; cashCents: number } | { ok: false; message: string } {
   const paidCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
   if (paidCents !== totalCents) {

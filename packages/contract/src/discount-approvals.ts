@@ -45,6 +45,7 @@ export const DISCOUNT_APPROVAL_TEXTS = {
   notFound: 'Pedido de aprovação de desconto não encontrado.',
   notPending: 'Este pedido de aprovação já foi decidido.',
   ownRequest: 'Você não pode aprovar o seu próprio pedido de desconto.',
+  productInvalid: 'Produto inválido.',
   aboveApprover: (maximum: string) =>
     `O desconto pedido passa do máximo da sua regra (${maximum} %): peça a quem tenha permissão maior.`,
   cartEmpty: 'O carrinho está vazio: não há o que aprovar.',
@@ -81,10 +82,25 @@ export function askedPercentage(discounts: SaleDiscounts, requiredHundredths: nu
   return requiredHundredths;
 }
 
-/** POST /discount-approvals: ask an approval for the customer's cart as it is now, with these discounts. */
+/**
+ * POST /discount-approvals: ask an approval for the customer's cart as it is now, with these discounts; or, at the
+ * counter ('Balcão', decision 0078), for the sale's own lines (`items`: no cart), the customer its registered one or
+ * the seller's 'Consumidor final'.
+ */
 export const discountApprovalRequestSchema = z.object({
   customerId: idSchema(DISCOUNT_APPROVAL_TEXTS.notFound),
   discounts: saleDiscountsSchema,
+  items: z
+    .array(
+      z.strictObject({
+        productId: idSchema(DISCOUNT_APPROVAL_TEXTS.productInvalid),
+        quantity: z.number().int().min(1).max(10_000),
+      }),
+    )
+    .min(1)
+    .max(100)
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length)
+    .optional(),
 });
 export type DiscountApprovalRequest = z.infer<typeof discountApprovalRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBrazilianNumber } from './number';
+import { parseBrazilianNumber, typedReaisToCents } from './number';
 
 describe('parseBrazilianNumber: the one reader of a typed Brazilian number', () => {
   it.each([
@@ -78,5 +78,13 @@ describe('parseBrazilianNumber: the one reader of a typed Brazilian number', () 
     expect(parseBrazilianNumber(12.5)).toBe(12.5);
     expect(parseBrazilianNumber(null)).toBeNaN();
     expect(parseBrazilianNumber(undefined)).toBeNaN();
+  });
+});
+
+describe('typedReaisToCents', () => {
+  it("reads reais as a Brazilian types them, in cents ('Balcão' and any amount typed by hand)", () => {
+    expect(['1.234,56', '49,9', '500', 'R$ 0,05', '12,345', 'abc', '', '-1,00', '49.9'].map(typedReaisToCents)).toEqual(
+      [123_456, 4_990, 50_000, 5, null, null, null, null, 4_990],
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { hasTwoDecimals, reaisToCents } from './money';
+
 /**
  * A number as a Brazilian types it, in a form field or a spreadsheet cell: `1.299,90`, `1299,90`, `1,5`, `R$ 12,50`,
  * `15%`, `−3` (any minus sign); also `19.90` as a form holds it (a point alone is the decimal point unless it groups
@@ -20,4 +22,14 @@ export function parseBrazilianNumber(text: string | number | null | undefined): 
   const result = Number(value);
   // '-0,00' is zero, not minus zero (which Intl would show as '-R$ 0,00').
   return negative && result !== 0 ? -result : result;
+}
+
+/**
+ * An amount of reais typed in a field (`1.234,56`, `49,9`, `R$ 0,05`, `500`), read by `parseBrazilianNumber`, in
+ * integer cents; null when it is not zero or more with at most two decimals (`12,345`, `-1`, `abc`, '').
+ */
+export function typedReaisToCents(text: string): number | null {
+  const reais = parseBrazilianNumber(text);
+  if (!Number.isFinite(reais) || reais < 0 || !hasTwoDecimals(reais)) return null;
+  return reaisToCents(reais);
 }

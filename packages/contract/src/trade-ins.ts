@@ -138,6 +138,10 @@ export const TRADE_IN_TEXTS = {
   imeiInAnotherTradeIn: (imei: string) =>
     `O IMEI ${imei} acabou de entrar no estoque por outra avaliação de usado: esta não foi aceita. Atualize e confira.`,
   productNotUsed: 'Escolha um produto seminovo que controla IMEI.',
+  /** 'Balcão' (decision 0078): the trade-in given as payment is another customer's. */
+  otherCustomer: (code: string) => `A avaliação ${code} é de outro cliente: escolha uma avaliação deste cliente.`,
+  valueChanged: (code: string, value: string) =>
+    `O valor da avaliação ${code} mudou para ${value}: atualize o pagamento antes de concluir.`,
   productNotFound: 'Produto não encontrado.',
   orderRequired: 'Informe o pedido em que o aparelho entra como parte do pagamento.',
   orderOnlyWithOrder: 'O pedido só é informado quando o aparelho entra como parte do pagamento.',

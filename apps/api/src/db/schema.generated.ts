@@ -607,6 +607,7 @@ export interface Orders {
   code: string;
   comments: string | null;
   created_at: Generated<Timestamp>;
+  credit_cents: number | null;
   credit_terms: Json | null;
   customer_id: number;
   deliverer_id: number | null;

@@ -49,16 +49,19 @@ export async function expectedNow(trx: Executor, session: SessionRow): Promise<n
 /**
  * Cash leaving a drawer never passes what it should hold now (issue 53): a removal, cash given back, a used phone
  * paid in cash, whatever takes it out (`isCashOut`). The one check of every entry out, typed or received; 409
- * naming what the drawer holds. Called under the register's lock (`lockedOpenSession`).
+ * naming what the drawer holds, unless `blind` (an operator who counts blind, decision 0078: the refusal does not
+ * tell him the amount). Called under the register's lock (`lockedOpenSession`).
  */
 export async function assertCashOutWithin(
   trx: Executor,
   session: SessionRow,
   kind: CashEntryKind,
   amountCents: number,
+  blind = false,
 ) {
   if (!isCashOut(kind)) return;
   const available = await expectedNow(trx, session);
+  if (amountCents > available && blind) throw conflict(CASH_TEXTS.outAboveCashBlind(kind), 'TRANSITION_REFUSED');
   if (amountCents > available) {
     throw conflict(CASH_TEXTS.outAboveCash(kind, formatBRL(centsToReais(available))), 'TRANSITION_REFUSED', {
       available: centsToReais(available),

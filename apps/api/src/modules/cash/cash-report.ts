@@ -113,7 +113,7 @@ function report(session: CashSessionDetails, extras: CashReportExtras, generated
       ...CASH_ENTRY_KINDS.filter((kind) => totals.byKind[kind] > 0).map((kind) =>
         line(`${isCashOut(kind) ? '(-) ' : '(+) '}${CASH_ENTRY_KIND_LABELS[kind]}`, money(totals.byKind[kind] ?? 0)),
       ),
-      line(T.expected, money(totals.expected), true),
+      totals.expected === undefined ? null : line(T.expected, money(totals.expected), true),
       session.counted === null ? null : line(T.counted, money(session.counted), true),
       session.difference === null ? null : line(T.difference, money(session.difference), true),
       session.closeReason ? h(Text, { style: styles.head }, `${T.reason}: ${session.closeReason}`) : null,

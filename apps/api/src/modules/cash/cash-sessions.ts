@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Principal } from '../../plugins/auth';
 import { cashRepository as repo, type SessionRow } from './cash.repository';
 import { assertCashOutWithin, audit, expectedNow, lockedOpenSession, toleranceCents } from './cash-drawer';
+import { seesExpected } from './cash-views';
 
 /*
  * A session's life at the drawer: opened with a float, its typed entries, closed with the count, its difference
@@ -91,7 +92,7 @@ export async function addEntry(
     if (session.operator_id !== principal.employeeId) {
       throw forbidden(CASH_TEXTS.notYours(session.register_name, session.operator_name));
     }
-    await assertCashOutWithin(trx, session, body.kind, amountCents);
+    await assertCashOutWithin(trx, session, body.kind, amountCents, !seesExpected(principal, { status: 'OPEN' }));
     const entryId = await repo.insertEntry(trx, {
       session_id: session.id,
       kind: body.kind,
@@ -133,10 +134,15 @@ export async function closeSession(
     const closing = cashClosing(await expectedNow(trx, session), countedCents, await toleranceCents(trx));
     const reason = body.reason ?? null;
     if (closing.needsReason && !reason) {
-      throw badRequest(CASH_TEXTS.differenceReasonRequired, 'BAD_REQUEST', {
-        expected: centsToReais(closing.expectedCents),
-        difference: centsToReais(closing.differenceCents),
-      });
+      // Counting blind (decision 0078), the operator is told that there is a difference, never its figures: he
+      // would count again to the expected amount.
+      throw badRequest(
+        CASH_TEXTS.differenceReasonRequired,
+        'BAD_REQUEST',
+        manager
+          ? { expected: centsToReais(closing.expectedCents), difference: centsToReais(closing.differenceCents) }
+          : undefined,
+      );
     }
     await repo.closeSession(trx, session.id, {
       closed_by: principal.employeeId,

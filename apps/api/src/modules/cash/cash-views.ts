@@ -1,4 +1,5 @@
 import {
+  CASH_APPROVAL_PERMISSIONS,
   CASH_TEXTS,
   type CashEntry,
   type CashEntryKind,
@@ -10,6 +11,7 @@ import {
   type CashSessionsQuery,
   cashTotals,
   centsToReais,
+  hasAnyPermission,
 } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
 import { notFound } from '../../lib/errors';
@@ -64,19 +66,38 @@ function toEntry(row: EntryRow): CashEntry {
   };
 }
 
-async function sessionsWithSums(db: Executor, rows: SessionRow[]): Promise<CashSession[]> {
+/**
+ * The blind count (issue 54 §9, decision 0078): while a session is open, what its drawer should hold ('Esperado no
+ * caixa') is told only to who approves drawer differences (CASH_APPROVAL_PERMISSIONS); the operator counts without
+ * it. Once closed, the expected written with the count is everyone's.
+ */
+export function seesExpected(principal: Pick<Principal, 'permissions'>, session: Pick<CashSession, 'status'>): boolean {
+  return session.status !== 'OPEN' || hasAnyPermission(principal.permissions, CASH_APPROVAL_PERMISSIONS);
+}
+
+function blind<T extends CashSession>(principal: Pick<Principal, 'permissions'>, session: T): T {
+  if (seesExpected(principal, session)) return session;
+  const { expected: _hidden, ...totals } = session.totals;
+  return { ...session, totals };
+}
+
+async function sessionsWithSums(db: Executor, rows: SessionRow[], principal: Principal): Promise<CashSession[]> {
   const sums = await repo.sums(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toSession(row, sums.get(row.id) ?? []));
+  return rows.map((row) => blind(principal, toSession(row, sums.get(row.id) ?? [])));
 }
 
-/** One session with its entries; 404 unknown. */
-export async function sessionDetails(db: Executor, sessionId: number): Promise<CashSessionDetails> {
+/** One session with its entries, as `principal` may see it (`seesExpected`); 404 unknown. */
+export async function sessionDetails(
+  db: Executor,
+  sessionId: number,
+  principal: Principal,
+): Promise<CashSessionDetails> {
   const row = await repo.session(db, sessionId);
   if (!row) throw notFound(CASH_TEXTS.sessionNotFound);
-  const [session] = await sessionsWithSums(db, [row]);
+  const [session] = await sessionsWithSums(db, [row], principal);
   const entries = await repo.entries(db, sessionId);
   return { ...(session as CashSession), entries: entries.map(toEntry) };
 }
@@ -90,7 +111,7 @@ export async function cashOverview(db: Executor, principal: Principal): Promise<
     repo.pendingCount(db),
     toleranceCents(db),
   ]);
-  const sessions = await sessionsWithSums(db, open);
+  const sessions = await sessionsWithSums(db, open, principal);
   const byRegister = new Map(sessions.map((session) => [session.register.id, session]));
   return {
     registers: registers.map((register) => ({
@@ -107,7 +128,11 @@ export async function cashOverview(db: Executor, principal: Principal): Promise<
 }
 
 /** GET /cash-registers/sessions: the sessions, newest first, a page at a time. */
-export async function sessionsPage(db: Executor, query: CashSessionsQuery): Promise<CashSessionPage> {
+export async function sessionsPage(
+  db: Executor,
+  query: CashSessionsQuery,
+  principal: Principal,
+): Promise<CashSessionPage> {
   const { rows, total } = await repo.page(db, query, query.page, query.pageSize);
-  return { items: await sessionsWithSums(db, rows), total, page: query.page };
+  return { items: await sessionsWithSums(db, rows, principal), total, page: query.page };
 }

@@ -136,7 +136,7 @@ function registerSessionRoutes(app: CashApp, service: CashService): void {
         response: { 200: data(cashSessionPageSchema) },
       },
     },
-    async (request) => ({ data: await service.sessions(request.query) }),
+    async (request) => ({ data: await service.sessions(principalOf(request), request.query) }),
   );
 
   app.get(
@@ -150,7 +150,7 @@ function registerSessionRoutes(app: CashApp, service: CashService): void {
         response: { 200: data(cashSessionDetailsSchema) },
       },
     },
-    async (request) => ({ data: await service.details(request.params.id) }),
+    async (request) => ({ data: await service.details(principalOf(request), request.params.id) }),
   );
 
   app.get(
@@ -166,7 +166,7 @@ function registerSessionRoutes(app: CashApp, service: CashService): void {
       },
     },
     async (request, reply) => {
-      const { pdf, session } = await service.report(request.params.id);
+      const { pdf, session } = await service.report(principalOf(request), request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="fechamento-caixa-${session.id}.pdf"`)

@@ -35,7 +35,9 @@ export const cashDifferencesAwaitingApprovalQuery = (principal: Principal) =>
   cashRepository.pendingApprovalQuery(principal.employeeId, principal.permissions.includes(FULL_ACCESS));
 
 export function createCashService(db: DB) {
-  const details = (sessionId: number): Promise<CashSessionDetails> => sessionDetails(db, sessionId);
+  /** A session as `principal` may see it: while open, 'Esperado no caixa' only for who approves differences. */
+  const details = (principal: Principal, sessionId: number): Promise<CashSessionDetails> =>
+    sessionDetails(db, sessionId, principal);
   /** GET /cash-registers: every register with its open session's totals so far, and the caller's own session. */
   const overview = (principal: Principal): Promise<CashOverview> => cashOverview(db, principal);
 
@@ -63,7 +65,7 @@ export function createCashService(db: DB) {
      * unique indexes decide).
      */
     async open(principal: Principal, registerId: number, floatCents: number): Promise<CashSessionDetails> {
-      return details(await openSession(db, principal, registerId, floatCents));
+      return details(principal, await openSession(db, principal, registerId, floatCents));
     },
 
     /**
@@ -77,7 +79,7 @@ export function createCashService(db: DB) {
       body: { kind: TypedCashEntryKind; amount: number; reason?: string | null },
       headerKey: string | undefined,
     ): Promise<CashSessionDetails> {
-      return details(await addEntry(db, principal, registerId, body, headerKey));
+      return details(principal, await addEntry(db, principal, registerId, body, headerKey));
     },
 
     /**
@@ -91,7 +93,7 @@ export function createCashService(db: DB) {
       registerId: number,
       body: { counted: number; reason?: string | null },
     ): Promise<CashSessionDetails> {
-      return details(await closeSession(db, principal, registerId, body));
+      return details(principal, await closeSession(db, principal, registerId, body));
     },
 
     /**
@@ -101,11 +103,12 @@ export function createCashService(db: DB) {
      */
     async approve(principal: Principal, sessionId: number, note: string | null): Promise<CashSessionDetails> {
       await approveClosing(db, principal, sessionId, note);
-      return details(sessionId);
+      return details(principal, sessionId);
     },
 
     /** GET /cash-registers/sessions: the sessions, newest first, a page at a time. */
-    sessions: (query: CashSessionsQuery): Promise<CashSessionPage> => sessionsPage(db, query),
+    sessions: (principal: Principal, query: CashSessionsQuery): Promise<CashSessionPage> =>
+      sessionsPage(db, query, principal),
 
     async tolerance() {
       return { tolerance: centsToReais(await toleranceCents(db)) };
@@ -118,8 +121,8 @@ export function createCashService(db: DB) {
      * The closing report of a session (PDF): the shop's header, its figures, what was received by method, its
      * entries, who opened, closed and approved it.
      */
-    async report(sessionId: number): Promise<{ pdf: Buffer; session: CashSessionDetails }> {
-      const session = await details(sessionId);
+    async report(principal: Principal, sessionId: number): Promise<{ pdf: Buffer; session: CashSessionDetails }> {
+      const session = await details(principal, sessionId);
       const [shop, parts] = await Promise.all([
         shopIdentity(db),
         cashRepository.partsByMethod(db, {

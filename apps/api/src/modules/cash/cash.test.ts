@@ -132,7 +132,12 @@ describe('a day at the counter', () => {
     const counter = await register('Caixa balcão 1');
     const opened = session(await open(counter.id, 200), 201);
     expect(opened).toMatchObject({ status: 'OPEN', operator: { id: world.staff.attendant }, counted: null });
-    expect(opened.totals).toMatchObject({ float: 200, in: 0, out: 0, expected: 200 });
+    // The operator counts blind (decision 0078): no 'Esperado no caixa' for him while it is open; the manager sees it.
+    expect(opened.totals).toMatchObject({ float: 200, in: 0, out: 0 });
+    expect(opened.totals.expected).toBeUndefined();
+    expect(session(await call('GET', `/cash-registers/sessions/${opened.id}`, tokens.manager)).totals.expected).toBe(
+      200,
+    );
     expect((await overview()).mySessionId).toBe(opened.id);
 
     // A pickup of 20 × R$ 50,00 = R$ 1.000,00 paid in cash when the customer collects it ('Finalizar').
@@ -174,8 +179,10 @@ describe('a day at the counter', () => {
       byKind: { SALE: 1350, SETTLEMENT: 480, TOP_UP: 50, REMOVAL: 1000, INSTALMENT: 0, REFUND: 0 },
       in: 1880,
       out: 1000,
-      expected: 1080,
     });
+    expect(fed.totals.expected).toBeUndefined();
+    const managerSees = await overview(tokens.manager);
+    expect(managerSees.registers.find((r) => r.id === counter.id)?.openSession?.totals.expected).toBe(1080);
     expect(fed.entries.map((e) => [e.kind, e.amount, e.order?.code ?? e.runId ?? e.reason])).toEqual([
       ['SALE', 1000, pickup.code],
       ['SALE', 350, counterSale.code],
@@ -184,10 +191,12 @@ describe('a day at the counter', () => {
       ['REMOVAL', 1000, 'Depósito no banco'],
     ]);
 
-    // Counted R$ 1.070,00: R$ 10,00 short. Without a reason, refused with the figures.
+    // Counted R$ 1.070,00: R$ 10,00 short. Without a reason, refused; counting blind, without the figures.
     const noReason = expectError(await close(counter.id, { counted: 1070 }), 400, 'BAD_REQUEST');
     expect(noReason.errors[0]).toBe('Há diferença entre o contado e o esperado: informe o motivo.');
-    expect(noReason.details).toEqual({ expected: 1080, difference: -10 });
+    expect(noReason.details).toBeUndefined();
+    const managerAsked = expectError(await close(counter.id, { counted: 1070 }, tokens.manager), 400, 'BAD_REQUEST');
+    expect(managerAsked.details).toEqual({ expected: 1080, difference: -10 });
     const closed = session(await close(counter.id, { counted: 1070, reason: 'Troco errado numa venda' }));
     expect(closed).toMatchObject({
       status: 'PENDING_APPROVAL',
@@ -317,14 +326,16 @@ describe("a register's rules", () => {
       409,
       'TRANSITION_REFUSED',
     );
-    expect(above.errors[0]).toBe('A sangria passa do dinheiro esperado no caixa (R$ 50,00).');
+    // Told to the operator counting blind without the amount (decision 0078).
+    expect(above.errors[0]).toBe('A sangria passa do dinheiro esperado no caixa: confira a gaveta com o gerente.');
+    expect(above.details).toBeUndefined();
     expectError(await entry(first.id, { kind: 'SALE', amount: 10 }), 400, 'VALIDATION_FAILED');
     expectError(await entry(first.id, { kind: 'TOP_UP', amount: 10.001 }), 400, 'VALIDATION_FAILED');
 
     // The same Idempotency-Key twice: one top-up.
     session(await entry(first.id, { kind: 'TOP_UP', amount: 20 }, tokens.attendant, 'suprimento-1'), 201);
     const again = session(await entry(first.id, { kind: 'TOP_UP', amount: 20 }, tokens.attendant, 'suprimento-1'), 201);
-    expect(again.totals.expected).toBe(70);
+    expect(again.totals.in).toBe(20);
     expect(again.entries).toHaveLength(1);
 
     // The attendant went home: the manager closes it (counted as expected), then the register opens again.
@@ -492,7 +503,7 @@ describe("a register's rules", () => {
       headers: bearer(tokens.attendant),
     });
     expect(reversed.statusCode).toBe(200);
-    const overviewNow = await overview();
+    const overviewNow = await overview(tokens.manager);
     const open1 = overviewNow.registers.find((r) => r.id === counter.id)?.openSession;
     // 100,00 + 39,80 − 39,80.
     expect(open1?.totals).toMatchObject({ in: 39.8, out: 39.8, expected: 100 });
@@ -522,7 +533,7 @@ describe("a register's rules", () => {
       .where('id', '=', partId)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('CONFIRMED');
-    const now = (await overview()).registers.find((r) => r.id === counter.id)?.openSession;
+    const now = (await overview(tokens.manager)).registers.find((r) => r.id === counter.id)?.openSession;
     expect(now?.totals).toMatchObject({ out: 30, expected: 9.8, byKind: { REFUND: 0 } });
     // With R$ 30,00 back in (9,80 + 30,00 = 39,80) it is given back, leaving 0,00.
     session(await entry(counter.id, { kind: 'TOP_UP', amount: 30 }), 201);
@@ -540,6 +551,8 @@ describe("a register's rules", () => {
     const page = cashSessionPageSchema.parse((res.json() as { data: unknown }).data);
     expect(page.total).toBe(3);
     expect(page.items.map((s) => s.counted)).toEqual([30, 20]);
+    // Closed, its expected is everyone's; open, only the manager's (the blind count, decision 0078).
+    expect(page.items.map((s) => s.totals.expected)).toEqual([30, 20]);
     const next = cashSessionPageSchema.parse(
       (
         (
@@ -550,6 +563,19 @@ describe("a register's rules", () => {
       ).data,
     );
     expect(next.items.map((s) => s.counted)).toEqual([10]);
+    session(await open(counter.id, 40), 201);
+    const openPage = async (token: string) =>
+      cashSessionPageSchema
+        .parse(
+          (
+            (await call('GET', `/cash-registers/sessions?registerId=${counter.id}&status=open`, token)).json() as {
+              data: unknown;
+            }
+          ).data,
+        )
+        .items.map((s) => s.totals.expected);
+    expect(await openPage(tokens.attendant)).toEqual([undefined]);
+    expect(await openPage(tokens.manager)).toEqual([40]);
     expectError(await call('POST', '/cash-registers', tokens.attendant, { name: 'Caixa X' }), 403, 'FORBIDDEN');
     expectError(
       await call('POST', '/cash-registers', tokens.admin, { name: counter.name.toUpperCase() }),

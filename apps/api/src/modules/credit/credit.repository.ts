@@ -45,7 +45,8 @@ export const creditRepository = {
   async undeliveredCreditCents(db: Executor, customerId: number): Promise<number> {
     const row = await db
       .selectFrom('orders as o')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('o.total_cents'), eb.lit(0)).as('cents'))
+      // Its part on credit when it was paid partly otherwise ('Balcão', decision 0078), else its whole total.
+      .select(sql<string>`coalesce(sum(coalesce(o.credit_cents, o.total_cents)), 0)`.as('cents'))
       .where('o.customer_id', '=', customerId)
       .where('o.payment_method', '=', 'CREDIT')
       // Still counting against the limit: every one that is a sale (not cancelled nor refused, per the workflow).

@@ -42,12 +42,12 @@ const EXPORT_BATCH = 1_000;
 
 /**
  * A sale on credit's instalments, made once when it is handed over (delivered, or finalized at the counter): its
- * total in equal parts, the cents left over on the last, due at its plan's days from that business day.
+ * total (or its part on credit, `credit_cents`) in equal parts, the cents left over on the last, due at its plan's days from that business day.
  */
 export async function createInstalments(trx: Executor, orderId: number, day: string): Promise<number> {
   const order = await trx
     .selectFrom('orders')
-    .select(['id', 'code', 'customer_id', 'payment_method', 'credit_terms', 'total_cents'])
+    .select(['id', 'code', 'customer_id', 'payment_method', 'credit_terms', 'total_cents', 'credit_cents'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (order?.payment_method !== 'CREDIT' || order.total_cents <= 0) return 0;
@@ -55,7 +55,8 @@ export async function createInstalments(trx: Executor, orderId: number, day: str
   const terms = (
     typeof order.credit_terms === 'string' ? JSON.parse(order.credit_terms) : order.credit_terms
   ) as number[];
-  const parts = splitInstalments(order.total_cents, terms.length);
+  // The part on credit when the sale was paid partly otherwise ('Balcão', decision 0078), else its whole total.
+  const parts = splitInstalments(order.credit_cents ?? order.total_cents, terms.length);
   const dueDays = instalmentDueDays(day, terms);
   await repo.insertMany(
     trx,

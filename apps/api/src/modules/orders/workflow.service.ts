@@ -28,6 +28,18 @@ import {
 } from './workflow';
 
 /**
+ * What a module does once a counter sale handed over at once has committed (the notes: its NFC-e at once, decision
+ * 0078): registered by that module, run by the selling module after the sale's transaction.
+ */
+export {
+  type AfterCounterSale,
+  acceptCounterTradeIn,
+  afterCounterSale,
+  type CounterTradeInAcceptor,
+  onCounterTradeIn,
+  runAfterCounterSale,
+} from './counter-handover-hooks';
+/**
  * The order workflow as every module uses it (issue 37): the order lock, THE move (`transition`), the
  * placing (`createOrder`), the order's events (history and audit rows), and the registry through which a
  * module joins a move: a requirement it checks (`onRequirement`, Vendure's onTransitionStart), an effect it

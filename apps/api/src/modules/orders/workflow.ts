@@ -508,6 +508,14 @@ export async function transition(
     });
     return { transition: move, updatedAt: next.updatedAt, status: next.status };
   }
+  // A counter sale on credit approved by the manager (decision 0078): handed over at once, as it would have been.
+  if (order.sold_at_counter && action === 'approveCredit') {
+    const seller = (await repo.repairAndSeller(trx, order.id))?.attendant_id ?? null;
+    const next = await handOverAtCounter(trx, { ...order, status: move.to, updated_at: at }, seller, {
+      note: COUNTER_TEXTS.creditHandOverNote,
+    });
+    return { transition: move, updatedAt: next.updatedAt, status: next.status };
+  }
   // A counter sale's Pix confirmed (decision 0074): handed over at once in its seller's name, in the same event.
   if (order.sold_at_counter && settlesPayment(move)) {
     const seller = (await repo.repairAndSeller(trx, order.id))?.attendant_id ?? null;

@@ -53,7 +53,8 @@ async function mySession(registerId: number) {
       .where('closed_at', 'is', null)
       .executeTakeFirstOrThrow()
   ).id;
-  const res = await call('GET', `/cash-registers/sessions/${sessionId}`, tokens.attendant);
+  // Read by the manager: the operator counts blind and is not told 'expected' while it is open (decision 0078).
+  const res = await call('GET', `/cash-registers/sessions/${sessionId}`, tokens.manager);
   expect(res.statusCode, res.body).toBe(200);
   return cashSessionDetailsSchema.parse(res.json().data);
 }

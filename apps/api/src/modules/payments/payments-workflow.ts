@@ -1,4 +1,4 @@
-import { COUNTER_TEXTS, ORDER_TEXTS, pixPaysTotal, settlesPayment } from '@backoffice/contract';
+import { COUNTER_TEXTS, ORDER_STATUS, ORDER_TEXTS, pixPaysTotal, settlesPayment } from '@backoffice/contract';
 import { badRequest } from '../../lib/errors';
 import { pixOfOrder } from '../orders/payment-facts.service';
 import { onMoveEnd, onRequirement } from '../orders/workflow.service';
@@ -30,7 +30,9 @@ export function registerPaymentsWorkflow(): void {
     if (!settlesPayment(move)) return;
     // A counter sale is handed over as its payment settles (decision 0074): never before its parts pay it, whoever
     // clicks 'Confirmar pagamento' (the goods would leave with the Pix still pending).
-    if (order.sold_at_counter && !(await paidByParts(trx, order))) {
+    // A sale on credit is paid by its instalments (decision 0078): the manager's approval hands it over.
+    const creditApproved = move.from === ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO;
+    if (order.sold_at_counter && !creditApproved && !(await paidByParts(trx, order))) {
       throw badRequest(COUNTER_TEXTS.pixNotPaidYet, 'ORDER_REQUIREMENT_MISSING');
     }
     await pixRepo.confirmFor(trx, order.id, at);

@@ -1,27 +1,42 @@
 import {
+  businessDay,
   COUNTER_TEXTS,
   type CounterSaleBody,
   type CounterSaleResponse,
   type CounterSaleState,
+  type CounterWaitingPage,
+  type CounterWaitingQuery,
+  type CounterWaitingSale,
   centsToReais,
   counterPaymentsCheck,
   DELIVERY_TYPES,
   type DeliveryChoices,
+  dayStart,
   formatBRL,
+  hasAnyPermission,
   ORDER_STATUS,
+  PERMISSIONS,
   reaisToCents,
   SELLING_TEXTS,
+  TRADE_IN_PERMISSIONS,
   WALK_IN_TEXTS,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
+import { decideCreditSale } from '../credit/credit.service';
 import { walkInCustomer } from '../customers/customers.service';
-import { handOverCounterSale, takeCounterUnits } from '../orders/workflow.service';
+import {
+  acceptCounterTradeIn,
+  handOverCounterSale,
+  runAfterCounterSale,
+  takeCounterUnits,
+} from '../orders/workflow.service';
 import {
   assertCounterDrawer,
   assertCounterPixReceiver,
@@ -39,6 +54,9 @@ import { priceSale } from './sale-discounts';
 import { assertLinesSellable } from './sale-lines';
 import { sellingRepository as repo } from './selling.repository';
 
+/** Who reads every seller's waiting counter sales (as the receipt: the orders' readers). */
+const ORDER_READERS = [PERMISSIONS.orders, PERMISSIONS.products];
+
 /** A counter sale is collected at once: no courier, no warranty plan, no fast delivery. */
 const AT_THE_COUNTER: DeliveryChoices = {
   typeOfDelivery: DELIVERY_TYPES.PICKUP,
@@ -46,19 +64,32 @@ const AT_THE_COUNTER: DeliveryChoices = {
   isFastDelivery: false,
 };
 
-/** The body's payments in cents, as the payments module records them. */
+/** The body's payments in cents, as the payments module records them (a used phone is recorded by its acceptance). */
 function partsOf(body: CounterSaleBody): CounterPart[] {
-  return body.payments.map((payment) =>
-    payment.method === 'CARD'
-      ? { method: 'CARD', amountCents: reaisToCents(payment.amount), card: payment.card }
-      : payment.method === 'CASH'
-        ? {
-            method: 'CASH',
-            amountCents: reaisToCents(payment.amount),
-            receivedCents: payment.received === undefined ? undefined : reaisToCents(payment.received),
-          }
-        : { method: 'PIX', amountCents: reaisToCents(payment.amount) },
+  return body.payments.flatMap((payment): CounterPart[] =>
+    payment.method === 'TRADE_IN' || payment.method === 'CREDIT' ? [] : [partOf(payment)],
   );
+}
+
+/** A used phone given as payment, accepted in the sale once its order is placed (decision 0078). */
+function tradeInsOf(body: CounterSaleBody) {
+  return body.payments.flatMap((payment) =>
+    payment.method === 'TRADE_IN'
+      ? [{ id: payment.tradeInId, productId: payment.productId, valueCents: reaisToCents(payment.amount) }]
+      : [],
+  );
+}
+
+function partOf(payment: Exclude<CounterSaleBody['payments'][number], { method: 'TRADE_IN' | 'CREDIT' }>): CounterPart {
+  return payment.method === 'CARD'
+    ? { method: 'CARD', amountCents: reaisToCents(payment.amount), card: payment.card }
+    : payment.method === 'CASH'
+      ? {
+          method: 'CASH',
+          amountCents: reaisToCents(payment.amount),
+          receivedCents: payment.received === undefined ? undefined : reaisToCents(payment.received),
+        }
+      : { method: 'PIX', amountCents: reaisToCents(payment.amount) };
 }
 
 /**
@@ -66,21 +97,44 @@ function partsOf(body: CounterSaleBody): CounterPart[] {
  * (Processando with 'Pix automático', else Aguardando comprovante: an attendant confirms it); else cash or card,
  * handed over at once.
  */
-async function placingOf(trx: Transaction<Database>, parts: ReadonlyArray<CounterPart>) {
+async function placingOf(trx: Transaction<Database>, body: CounterSaleBody, customerId: number, totalCents: number) {
+  const parts = partsOf(body);
+  const credit = body.payments.find((payment) => payment.method === 'CREDIT');
+  if (credit) {
+    // 'A prazo' as 'Vendas' takes it (issue 40 §1): his plan and limit under his lock; above them, held for approval.
+    const creditCents = reaisToCents(credit.amount);
+    const decision = await decideCreditSale(trx, customerId, credit.terms, creditCents);
+    // Held with other payments taken: the customer would pay now for goods that may not leave (decision 0078).
+    if (decision.held && creditCents < totalCents) {
+      throw conflict(COUNTER_TEXTS.creditHeldWithParts(decision.note), 'TRANSITION_REFUSED');
+    }
+    return {
+      payment: 'CREDIT' as const,
+      initialStatus: decision.held ? ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO : ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
+      note: `${decision.held ? COUNTER_TEXTS.creditHeldNote : COUNTER_TEXTS.historyNote} ${decision.note}`,
+      waits: decision.held,
+      creditTerms: decision.terms,
+      creditCents: creditCents < totalCents ? creditCents : null,
+    };
+  }
   const pix = parts.find((part) => part.method === 'PIX');
   if (pix) {
     return {
       payment: 'PIX' as const,
       initialStatus: await initialOrderStatusFor(trx, 'PIX'),
       note: COUNTER_TEXTS.pixWaitingNote(formatBRL(centsToReais(pix.amountCents))),
-      waitsForPix: true,
+      waits: true,
+      creditTerms: null,
+      creditCents: null,
     };
   }
   return {
     payment: parts.some((part) => part.method === 'CASH') ? ('CASH' as const) : ('CARD' as const),
     initialStatus: ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
     note: COUNTER_TEXTS.historyNote,
-    waitsForPix: false,
+    waits: false,
+    creditTerms: null,
+    creditCents: null,
   };
 }
 
@@ -121,13 +175,20 @@ async function lockLines(trx: Transaction<Database>, body: CounterSaleBody) {
 export function counterSaleUseCases(db: DB, storage: Storage) {
   return {
     async sellAtCounter(principal: Principal, body: CounterSaleBody, headerKey?: string): Promise<CounterSaleResponse> {
+      // A used phone is taken only by who takes trade-ins ('Vendas' accepts it with the same permissions).
+      if (
+        body.payments.some((payment) => payment.method === 'TRADE_IN') &&
+        !hasAnyPermission(principal.permissions, TRADE_IN_PERMISSIONS)
+      ) {
+        throw forbidden(COUNTER_TEXTS.tradeInNotAllowed);
+      }
       const customerId = body.customerId ?? (await walkInCustomer(db, principal.employeeId)).id;
       const key = checkoutKey(headerKey, body.idempotencyKey);
       const { idempotencyKey: _key, customerId: _customer, ...asked } = body;
       const hash = sha256(JSON.stringify({ counter: true, customerId, ...asked }));
       const earlier = await repo.findCheckoutRequest(db, key);
       if (earlier) return replayed(db, earlier, customerId, hash, body);
-      return db.transaction().execute(async (trx) => {
+      const sold = await db.transaction().execute(async (trx): Promise<CounterSaleResponse> => {
         const customer = await lockBuyer(trx, customerId);
         const claimed = await repo.claimCheckoutRequest(trx, {
           idempotency_key: key,
@@ -157,12 +218,14 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
         const parts = partsOf(body);
         const registerName = await assertCounterDrawer(trx, principal.employeeId, parts);
         await assertCounterPixReceiver(trx, parts);
-        const placing = await placingOf(trx, parts);
+        const placing = await placingOf(trx, body, customer.id, figures.totalCents);
         const order = await placeOrder(trx, storage, {
           employeeId: principal.employeeId,
           customerId: customer.id,
           payment: placing.payment,
           initialStatus: placing.initialStatus,
+          creditTerms: placing.creditTerms,
+          creditCents: placing.creditCents,
           deliveryType: DELIVERY_TYPES.PICKUP,
           fastDelivery: false,
           withWarranty: false,
@@ -190,11 +253,15 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
         });
         if (approval) await markApprovalUsed(trx, approval.id, order.id);
         const pix = await recordCounterPayments(trx, order, parts, principal.employeeId);
+        // A used phone given as payment: accepted as any (a unit of its seminovo, a TRADE_IN part of this order).
+        for (const tradeIn of tradeInsOf(body)) {
+          await acceptCounterTradeIn(trx, principal, { ...tradeIn, orderId: order.id, customerId: customer.id });
+        }
         const units = body.items.flatMap((item) =>
           (item.imeis ?? []).map((imei) => ({ productId: item.productId, imei })),
         );
         await takeCounterUnits(trx, order.id, units);
-        const status = placing.waitsForPix
+        const status = placing.waits
           ? placing.initialStatus
           : await handOverCounterSale(trx, order.id, principal.employeeId, COUNTER_TEXTS.historyNote);
         await repo.completeCheckoutRequest(trx, key, order.id);
@@ -209,6 +276,43 @@ export function counterSaleUseCases(db: DB, storage: Storage) {
           replayed: false,
         };
       });
+      // Handed over and committed: its NFC-e emitted now when the shop emits on handover, so the receipt printed next
+      // is its DANFE (a SEFAZ away never fails the sale: the note follows its contingency and the scheduler's round).
+      if (!sold.replayed && sold.statusKey === ORDER_STATUS.FINALIZADOS) await runAfterCounterSale(db, sold.orderId);
+      return sold;
+    },
+
+    /**
+     * GET /api/counter/sales/waiting-pix ('Vendas aguardando Pix'): today's counter sales still waiting for their Pix
+     * (its QR reopened from 'Balcão' after leaving the screen), newest first, paged. A seller sees his own; who
+     * reads orders, everyone's.
+     */
+    async waitingCounterSales(principal: Principal, query: CounterWaitingQuery): Promise<CounterWaitingPage> {
+      const { rows, total } = await repo.waitingCounterSales(db, {
+        since: dayStart(businessDay(new Date())),
+        sellerId: hasAnyPermission(principal.permissions, ORDER_READERS) ? null : principal.employeeId,
+        statuses: [ORDER_STATUS.PROCESSANDO, ORDER_STATUS.AGUARDANDO_COMPROVANTE],
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      const items = [];
+      for (const row of rows) {
+        const pix = await counterPixPart(db, row.id);
+        if (!pix) continue;
+        items.push({
+          orderId: row.id,
+          code: row.code,
+          statusKey: row.status as CounterWaitingSale['statusKey'],
+          total: centsToReais(row.total_cents),
+          cash: centsToReais(Number(row.cash_cents)),
+          card: centsToReais(Number(row.card_cents)),
+          customer: row.customer,
+          seller: row.seller,
+          createdAt: isoTimestamp(row.created_at),
+          pix,
+        });
+      }
+      return { items, total, page: query.page };
     },
 
     /**

@@ -2,6 +2,7 @@ import {
   applyDiscounts,
   askedPercentage,
   centsToReais,
+  DISCOUNT_APPROVAL_PERMISSIONS,
   DISCOUNT_APPROVAL_TEXTS,
   DISCOUNT_APPROVAL_VALID_MINUTES,
   type DiscountApproval,
@@ -9,6 +10,7 @@ import {
   type DiscountApprovalStatus,
   DiscountError,
   formatPercentHundredths,
+  hasAnyPermission,
   type PreCheckoutApproval,
   requiredMaximum,
   type SaleDiscounts,
@@ -28,6 +30,7 @@ import {
   discountApprovalsRepository as repo,
 } from './discount-approvals.repository';
 import { levelPriceCents } from './pricing';
+import { assertLinesSellable } from './sale-lines';
 import { sellingRepository } from './selling.repository';
 
 const MINUTE_MS = 60_000;
@@ -202,7 +205,10 @@ export function createDiscountApprovalsService(db: DB, now: () => Date = () => n
       return db.transaction().execute(async (trx) => {
         const customer = await sellingRepository.lockCustomer(trx, body.customerId, 'share');
         if (!customer) throw notFound(DISCOUNT_APPROVAL_TEXTS.notFound);
-        const cart = await sellingRepository.cartLines(trx, customer.id);
+        // The counter's sale has no cart: its own lines, as its checkout will price them (decision 0078).
+        const cart = body.items
+          ? assertLinesSellable(await sellingRepository.productLines(trx, body.items), body.items.length)
+          : await sellingRepository.cartLines(trx, customer.id);
         if (cart.length === 0) throw conflict(DISCOUNT_APPROVAL_TEXTS.cartEmpty, 'CONFLICT');
         const lines = cart.map((line) => ({
           productId: line.product_id,
@@ -250,6 +256,21 @@ export function createDiscountApprovalsService(db: DB, now: () => Date = () => n
         const [approval] = await withNames(trx, [(await repo.find(trx, id)) as DiscountApprovalRow]);
         return approval as DiscountApproval;
       });
+    },
+
+    /**
+     * GET /discount-approvals/{id}: one request as it is now (the counter asks until it is decided): the seller's
+     * own, or to who may decide; 404 otherwise.
+     */
+    async one(principal: Principal, id: number): Promise<DiscountApproval> {
+      const row = isStorableId(id) ? await repo.find(db, id) : undefined;
+      const mayRead =
+        row !== undefined &&
+        (row.seller_id === principal.employeeId ||
+          hasAnyPermission(principal.permissions, DISCOUNT_APPROVAL_PERMISSIONS));
+      if (!row || !mayRead) throw notFound(DISCOUNT_APPROVAL_TEXTS.notFound);
+      const [approval] = await withNames(db, [row]);
+      return approval as DiscountApproval;
     },
 
     /** GET /discount-approvals: the pending requests the caller may decide (not his own, within his maximum). */

@@ -25,6 +25,8 @@ export interface PlaceOrderInput {
   neighborhood: string | null;
   /** A sale on credit's plan: the days of each instalment from the delivery (issue 40 §1). */
   creditTerms?: number[] | null;
+  /** The part of the total on credit when it is not the whole (a counter sale, decision 0078); absent: the whole. */
+  creditCents?: number | null;
   /** A card order to be charged on delivery or at pickup ('Levar maquininha'). */
   cardOnDelivery?: boolean;
   /** 'Troco para' of a cash order, checked by the checkout (at least the total). */
@@ -82,6 +84,7 @@ export async function placeOrder(
       note_document: input.noteDocument ?? null,
       card_on_delivery: input.cardOnDelivery ?? false,
       credit_terms: input.creditTerms ? JSON.stringify(input.creditTerms) : null,
+      credit_cents: input.creditCents ?? null,
       attendant_id: input.employeeId,
       deliverer_id: input.delivererId,
       ...(input.repair ? { repair_id: input.repair.id, labour_cents: input.repair.labourCents } : {}),
@@ -107,6 +110,7 @@ export async function placeOrder(
       total: centsToReais(input.totalCents),
       ...(input.cardOnDelivery ? { cardOnDelivery: true } : {}),
       ...(input.creditTerms ? { creditTerms: input.creditTerms } : {}),
+      ...(input.creditCents ? { credit: centsToReais(input.creditCents) } : {}),
       ...(receipt ? { receiptAttached: true } : {}),
       ...(input.discountApproval ? { discountApproval: input.discountApproval } : {}),
       ...(input.repair ? { repairId: input.repair.id, labour: centsToReais(input.repair.labourCents) } : {}),

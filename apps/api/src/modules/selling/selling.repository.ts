@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@backoffice/contract';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { isStorableId, searchWords } from '../../lib/sql-input';
@@ -262,6 +262,58 @@ export const sellingRepository = {
   },
   async clearCart(trx: Transaction<Database>, customerId: number) {
     await trx.deleteFrom('cart_items').where('customer_id', '=', customerId).execute();
+  },
+
+  /**
+   * The counter sales waiting for their Pix (placed since `since`, still in a Pix status, with a Pix part of their
+   * own), newest first, a page at a time; `sellerId` only his, null everyone's. With what their cash and card parts
+   * took (a cancellation gives them back).
+   */
+  async waitingCounterSales(
+    db: Executor,
+    filter: { since: Date; sellerId: number | null; statuses: number[]; page: number; pageSize: number },
+  ) {
+    const base = db
+      .selectFrom('orders as o')
+      .where('o.sold_at_counter', '=', true)
+      .where('o.status', 'in', filter.statuses)
+      .where('o.created_at', '>=', filter.since)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('order_payments as x')
+            .select('x.id')
+            .whereRef('x.order_id', '=', 'o.id')
+            .where('x.method', '=', 'PIX')
+            .where('x.pix_txid', 'is not', null),
+        ),
+      )
+      .$if(filter.sellerId !== null, (qb) => qb.where('o.attendant_id', '=', filter.sellerId as number));
+    const parts = (method: 'CASH' | 'CARD') =>
+      sql<string>`coalesce((select sum(p.amount_cents) from order_payments p
+        where p.order_id = o.id and p.method = ${method} and p.status = 'CONFIRMED'), 0)`;
+    const [rows, count] = await Promise.all([
+      base
+        .innerJoin('customers as c', 'c.id', 'o.customer_id')
+        .leftJoin('employees as e', 'e.id', 'o.attendant_id')
+        .select([
+          'o.id',
+          'o.code',
+          'o.status',
+          'o.total_cents',
+          'o.created_at',
+          'c.name as customer',
+          'e.name as seller',
+        ])
+        .select([parts('CASH').as('cash_cents'), parts('CARD').as('card_cents')])
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.id', 'desc')
+        .limit(filter.pageSize)
+        .offset(filter.page * filter.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
   },
 
   /** A checkout attempt by its key, with the order it made (if any yet). */

@@ -13,6 +13,8 @@ import {
   counterSaleBodySchema,
   counterSaleResponseSchema,
   counterSaleStateSchema,
+  counterWaitingPageSchema,
+  counterWaitingQuerySchema,
   DISCOUNT_APPROVAL_PERMISSIONS,
   DISCOUNT_APPROVAL_TEXTS,
   discountApprovalRefuseSchema,
@@ -292,12 +294,27 @@ function registerDiscountApprovalRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Pede a aprovação de um desconto acima do máximo da regra do vendedor para o carrinho do cliente como está (produtos, quantidades, preços) com estes descontos; substitui o pedido pendente do mesmo vendedor e cliente; nada fica reservado',
+          'Pede a aprovação de um desconto acima do máximo da regra do vendedor para o carrinho do cliente como está (produtos, quantidades, preços) com estes descontos — ou, no Balcão, para os itens da venda (items) —; substitui o pedido pendente do mesmo vendedor e cliente; nada fica reservado',
         body: discountApprovalRequestSchema,
         response: { 200: z.object({ data: discountApprovalSchema }) },
       },
     },
     async (request) => ({ data: await approvals.ask(principalOf(request), request.body) }),
+  );
+
+  app.get(
+    '/discount-approvals/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Um pedido de aprovação de desconto como está agora (o 'Balcão' pergunta até ser decidido): o do próprio vendedor, ou a quem pode decidir; 404 nos outros",
+        params: approvalParams,
+        response: { 200: z.object({ data: discountApprovalSchema }) },
+      },
+    },
+    async (request) => ({ data: await approvals.one(principalOf(request), request.params.id) }),
   );
 
   app.get(
@@ -389,6 +406,20 @@ function registerCounterRoutes(app: App, service: SellingService) {
         .header('cache-control', 'no-store')
         .send(pdf);
     },
+  );
+  app.get(
+    '/counter/sales/waiting-pix',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Vendas aguardando Pix': as vendas no balcão de hoje ainda aguardando o Pix (o QR reaberto no 'Balcão' depois de sair da tela), das mais novas, paginadas (page desde 0, pageSize); o vendedor vê as suas, quem lê pedidos vê todas",
+        querystring: counterWaitingQuerySchema,
+        response: { 200: counterWaitingPageSchema },
+      },
+    },
+    async (request) => ({ data: await service.waitingCounterSales(principalOf(request), request.query) }),
   );
   app.get(
     '/counter/sales/:orderId',

@@ -17,7 +17,7 @@ import { createPayables, payPayableNow } from '../payables/payables.service';
 import { addTradeInPart } from '../payments/order-payments.service';
 import { takeInUsedUnit } from '../stock/stock.service';
 import { tradeInSettings } from './trade-in-settings';
-import { missingOf, type TradeInsDeps } from './trade-in-views';
+import { brl, missingOf, type TradeInsDeps } from './trade-in-views';
 import { assertOpen, audit, locked } from './trade-in-writing';
 import { tradeInsRepository as repo } from './trade-ins.repository';
 
@@ -91,39 +91,73 @@ export async function acceptTradeIn(
   await db.transaction().execute(async (trx) => {
     const row = await locked(trx, id);
     if (sameAcceptance(row, body)) return;
-    assertOpen(row);
-    const missing = missingOf(row);
-    if (missing.length > 0) throw conflict(missing[0] as string, 'TRANSITION_REFUSED', { missing });
-    const valueCents = row.value_cents as number;
-    if (valueCents === 0) throw conflict(TRADE_IN_TEXTS.valueZero, 'TRANSITION_REFUSED');
-    const code = tradeInCode(id);
-    const unitId = await takeInUsedUnit(trx, {
-      productId: body.productId,
-      imei: row.imei,
-      imei2: row.imei2,
-      costCents: valueCents,
-      tradeInId: id,
-      warrantyDays,
-      employeeId: principal.employeeId,
-      note: TRADE_IN_TEXTS.historyEntered(code),
-    });
-    const payableId = await paySeller(trx, principal, row, body, { id, code, valueCents });
-    const now = new Date();
-    await repo.update(trx, id, {
-      status: 'ACCEPTED',
-      settlement: body.settlement,
-      order_id: body.orderId ?? null,
-      product_id: body.productId,
-      unit_id: unitId,
-      payable_id: payableId,
-      accepted_by: principal.employeeId,
-      accepted_at: now,
-    });
-    await audit(trx, principal.employeeId, id, 'accepted', {
-      settlement: body.settlement,
-      orderId: body.orderId ?? null,
-      productId: body.productId,
-      value: centsToReais(valueCents),
-    });
+    await acceptLocked(trx, principal, row, body, warrantyDays);
+  });
+}
+
+/**
+ * A used phone given as part of a counter sale's payment ('Balcão', decision 0078), in the sale's transaction once
+ * its order is placed: accepted as any (`acceptLocked`, settlement ORDER: a TRADE_IN part of the order). Refused
+ * (409) when it is another customer's, or when its value is not `valueCents`, the amount the clerk saw.
+ */
+export async function acceptTradeInForOrder(
+  trx: Transaction<Database>,
+  principal: Principal,
+  tradeIn: { id: number; productId: number; orderId: number; customerId: number; valueCents: number },
+): Promise<void> {
+  const { warrantyDays } = await tradeInSettings(trx);
+  const row = await locked(trx, tradeIn.id);
+  if (row.customer_id !== null && row.customer_id !== tradeIn.customerId) {
+    throw conflict(TRADE_IN_TEXTS.otherCustomer(tradeInCode(tradeIn.id)), 'CONFLICT');
+  }
+  if (row.status === 'OPEN' && row.value_cents !== null && row.value_cents !== tradeIn.valueCents) {
+    throw conflict(TRADE_IN_TEXTS.valueChanged(tradeInCode(tradeIn.id), brl(row.value_cents)), 'STALE_DATA');
+  }
+  const body = { productId: tradeIn.productId, settlement: 'ORDER' as const, orderId: tradeIn.orderId };
+  await acceptLocked(trx, principal, row, body, warrantyDays);
+}
+
+/** The locked open trade-in accepted (see `acceptTradeIn`). */
+async function acceptLocked(
+  trx: Transaction<Database>,
+  principal: Principal,
+  row: Locked,
+  body: TradeInAcceptBody,
+  warrantyDays: number,
+): Promise<void> {
+  const id = row.id;
+  assertOpen(row);
+  const missing = missingOf(row);
+  if (missing.length > 0) throw conflict(missing[0] as string, 'TRANSITION_REFUSED', { missing });
+  const valueCents = row.value_cents as number;
+  if (valueCents === 0) throw conflict(TRADE_IN_TEXTS.valueZero, 'TRANSITION_REFUSED');
+  const code = tradeInCode(id);
+  const unitId = await takeInUsedUnit(trx, {
+    productId: body.productId,
+    imei: row.imei,
+    imei2: row.imei2,
+    costCents: valueCents,
+    tradeInId: id,
+    warrantyDays,
+    employeeId: principal.employeeId,
+    note: TRADE_IN_TEXTS.historyEntered(code),
+  });
+  const payableId = await paySeller(trx, principal, row, body, { id, code, valueCents });
+  const now = new Date();
+  await repo.update(trx, id, {
+    status: 'ACCEPTED',
+    settlement: body.settlement,
+    order_id: body.orderId ?? null,
+    product_id: body.productId,
+    unit_id: unitId,
+    payable_id: payableId,
+    accepted_by: principal.employeeId,
+    accepted_at: now,
+  });
+  await audit(trx, principal.employeeId, id, 'accepted', {
+    settlement: body.settlement,
+    orderId: body.orderId ?? null,
+    productId: body.productId,
+    value: centsToReais(valueCents),
   });
 }

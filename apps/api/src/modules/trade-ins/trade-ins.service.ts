@@ -13,7 +13,8 @@ import type { DB } from '../../db/database';
 import type { FileLinks } from '../../lib/file-links';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
-import { acceptTradeIn } from './accept-trade-in';
+import { onCounterTradeIn } from '../orders/workflow.service';
+import { acceptTradeIn, acceptTradeInForOrder } from './accept-trade-in';
 import { createTradeIn } from './create-trade-in';
 import { evaluation } from './trade-in-evaluation';
 import { cancelTradeIn, checkTradeIn, releaseTradeIn, setTradeInValue, signTradeIn } from './trade-in-moves';
@@ -33,6 +34,8 @@ export { tradeInSettings } from './trade-in-settings';
  */
 export function createTradeInsService(db: DB, storage: Storage, links: FileLinks) {
   const deps = { db, storage, links };
+  // A used phone given as part of a counter sale's payment, accepted in the sale's transaction (decision 0078).
+  onCounterTradeIn(acceptTradeInForOrder);
   const details = (principal: Principal, id: number): Promise<TradeIn> => tradeInDetails(deps, principal, id);
   /** A write, then the trade-in as it is after it. */
   const then = async (principal: Principal, id: number, write: Promise<unknown>) => {

@@ -97,3 +97,19 @@ export function pendingSession(id: number, operator: { id: number; name: string 
 }
 
 export const sessionPage = (items: CashSession[]) => ({ body: { data: { items, page: 0, total: items.length } } });
+
+/**
+ * The overview as the server answers it to the operator of an open drawer without the permission that approves
+ * differences: no 'Esperado no caixa' while open (the blind count, decision 0078).
+ */
+export function blindOverview(overrides: Partial<CashOverview> = {}): CashOverview {
+  const overview = makeOverview(overrides);
+  return {
+    ...overview,
+    registers: overview.registers.map((register) => {
+      if (!register.openSession) return register;
+      const { expected: _hidden, ...totals } = register.openSession.totals;
+      return { ...register, openSession: { ...register.openSession, totals } };
+    }),
+  };
+}

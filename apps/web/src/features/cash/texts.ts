@@ -60,6 +60,8 @@ export const CASH_PAGE_TEXTS = {
   topUpText: 'Dinheiro que entra na gaveta (troco trazido do cofre, por exemplo).',
   removalTitle: (name: string) => `Sangria do ${name}`,
   removalText: (available: string) => `Dinheiro retirado da gaveta. Esperado no caixa agora: ${available}.`,
+  /** The operator's own drawer while open: no expected amount (the blind count, decision 0078). */
+  removalTextBlind: 'Dinheiro retirado da gaveta.',
   amount: 'Valor',
   reason: 'Motivo',
   reasonOptional: 'Motivo (opcional)',
@@ -71,9 +73,13 @@ export const CASH_PAGE_TEXTS = {
   counted: 'Valor contado',
   /** The blind count (issue 54 §9): what the drawer should hold is shown only once the count is kept. */
   blindCountNote: 'Conte o dinheiro da gaveta: o valor esperado aparece depois da contagem.',
+  /** The operator closing his own drawer: the expected amount stays with the manager (decision 0078). */
+  blindCountOnlyNote: 'Conte o dinheiro da gaveta: o valor esperado fica com o gerente, que confere a diferença.',
+  blindReasonNote: 'Sabe de alguma diferença (troco dado a mais, por exemplo)? Informe o motivo.',
   checkCount: 'Conferir contagem',
   difference: 'Diferença',
   reasonDifference: 'Motivo da diferença',
+  reasonDifferenceOptional: 'Motivo da diferença (se houver)',
   toleranceNote: (tolerance: string) =>
     `Acima da tolerância de ${tolerance}, a diferença aguarda a aprovação de um gerente.`,
   aboveTolerance: (tolerance: string) =>

@@ -126,6 +126,22 @@ async function rebuildRejected(
   });
 }
 
+/**
+ * A claimed automatic request: the order's note emitted as the person who handed it over would; an order that
+ * already has one is done; a refusal is kept on the request (the round tries it again, three times in all).
+ */
+async function emitClaimed(context: NotesContext, request: { order_id: number; requested_by: number | null }) {
+  const { db } = context;
+  try {
+    await emitAs(context, request.requested_by, { orderId: request.order_id });
+    await repo.requestDone(db, request.order_id);
+  } catch (error) {
+    const message = (error as Error).message;
+    if ((await repo.aliveNoteOf(db, request.order_id)) !== undefined) await repo.requestDone(db, request.order_id);
+    else await repo.requestFailed(db, request.order_id, message);
+  }
+}
+
 /** Emitting the orders' notes and sending them: by hand, by the automatic requests, again, and the sender's round. */
 export function noteEmission(context: NotesContext) {
   const { db, deps, now } = context;
@@ -157,18 +173,18 @@ export function noteEmission(context: NotesContext) {
      */
     async emitRequested(limit = 10): Promise<number> {
       const claimed = await repo.claimRequests(db, limit);
-      for (const request of claimed) {
-        try {
-          await emitAs(context, request.requested_by, { orderId: request.order_id });
-          await repo.requestDone(db, request.order_id);
-        } catch (error) {
-          const message = (error as Error).message;
-          if ((await repo.aliveNoteOf(db, request.order_id)) !== undefined)
-            await repo.requestDone(db, request.order_id);
-          else await repo.requestFailed(db, request.order_id, message);
-        }
-      }
+      for (const request of claimed) await emitClaimed(context, request);
       return claimed.length;
+    },
+
+    /**
+     * The automatic note of one order just handed over, emitted at once rather than at the next round (a counter
+     * sale, decision 0078: its DANFE NFC-e printed right after): the same emission as the round's, the request
+     * claimed first (none: the shop does not emit on handover, or the round has it). Never throws: a SEFAZ away puts
+     * the NFC-e in offline contingency, any other refusal stays on the request for the round.
+     */
+    async emitRequestedOf(orderId: number): Promise<void> {
+      for (const request of await repo.claimRequestOf(db, orderId)) await emitClaimed(context, request);
     },
 
     /**

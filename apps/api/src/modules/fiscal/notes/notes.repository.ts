@@ -242,6 +242,21 @@ export const notesRepository = {
     return rows.rows;
   },
 
+  /**
+   * The request of one order just handed over (a counter sale, decision 0078), claimed as the round claims them
+   * (attempts + 1, its lease) while nobody has tried it yet; none when there is none or the round has it.
+   */
+  async claimRequestOf(db: Executor, orderId: number) {
+    const rows = await sql<{ order_id: number; requested_by: number | null }>`
+      update fiscal_emission_requests set updated_at = now(), attempts = attempts + 1
+      where order_id in (
+        select order_id from fiscal_emission_requests
+        where order_id = ${orderId} and attempts = 0
+        for update skip locked)
+      returning order_id, requested_by`.execute(db);
+    return rows.rows;
+  },
+
   /** The automatic notes that could not be emitted: the requests with a refusal, oldest first. */
   async failedRequests(db: Executor) {
     return db

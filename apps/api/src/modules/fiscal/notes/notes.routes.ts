@@ -24,6 +24,7 @@ import { replicaReads } from '../../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../../lib/csv';
 import { data } from '../../../lib/envelope';
 import { principalOf } from '../../../plugins/auth';
+import { afterCounterSale } from '../../orders/workflow.service';
 import { scheduleNotes } from './notes.scheduler';
 import { createNotesService, type NotesService } from './notes.service';
 
@@ -58,6 +59,8 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   const exporting = createNotesService({ ...options, db: replicaReads(db) });
   // The waiting notes go again by themselves in a process that runs the scheduled work (not in the tests).
   if (config.scheduledWork) scheduleNotes(app.deps.scheduler, service);
+  // A counter sale handed over at once: its NFC-e emitted right after it commits (decision 0078).
+  afterCounterSale(db, 'fiscalNotes', (orderId) => service.emitRequestedOf(orderId));
 
   registerNoteListRoutes(app, service, exporting);
   registerNoteEmissionRoutes(app, service);

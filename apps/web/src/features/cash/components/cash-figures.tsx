@@ -48,7 +48,7 @@ function Line({
 
 /**
  * A session's figures: the float, each kind's sum (outs negative; kinds without movement greyed) and 'Esperado no
- * caixa' in bold, as a list of terms and amounts aligned to the right.
+ * caixa' in bold (when the reader may see it), as a list of terms and amounts aligned to the right.
  */
 export function CashFigures({ totals, label }: { totals: CashTotals; label: string }) {
   return (
@@ -66,8 +66,13 @@ export function CashFigures({ totals, label }: { totals: CashTotals; label: stri
           muted={(totals.byKind[kind] ?? 0) === 0}
         />
       ))}
-      <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider', my: 0.5 }} />
-      <Line label={T.expected} value={totals.expected} strong />
+      {/* Left out by the server for the operator while the drawer is open (the blind count, decision 0078). */}
+      {totals.expected === undefined ? null : (
+        <>
+          <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider', my: 0.5 }} />
+          <Line label={T.expected} value={totals.expected} strong />
+        </>
+      )}
     </Box>
   );
 }

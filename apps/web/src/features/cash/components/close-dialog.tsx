@@ -24,8 +24,11 @@ import { formatWhen } from '../lib/cash-format';
 import { CASH_PAGE_TEXTS as T } from '../texts';
 import { differenceColor } from './cash-figures';
 
-/** The form, checked as the server checks it: a count (zero allowed) and, when it differs from `expected`, why. */
-function formSchema(expected: number) {
+/**
+ * The form, checked as the server checks it: a count (zero allowed) and, when it differs from `expected`, why.
+ * `expected` unknown (the operator's blind count): the server says whether a reason is needed.
+ */
+function formSchema(expected: number | undefined) {
   return z
     .object({
       amount: z
@@ -38,10 +41,14 @@ function formSchema(expected: number) {
         .trim()
         .refine((value) => value === '' || (value.length >= 3 && value.length <= 300), CASH_TEXTS.reasonInvalid),
     })
-    .refine((values) => reaisToCents(values.amount) === reaisToCents(expected) || values.reason !== '', {
-      error: CASH_TEXTS.differenceReasonRequired,
-      path: ['reason'],
-    });
+    .refine(
+      (values) =>
+        expected === undefined || reaisToCents(values.amount) === reaisToCents(expected) || values.reason !== '',
+      {
+        error: CASH_TEXTS.differenceReasonRequired,
+        path: ['reason'],
+      },
+    );
 }
 type FormOutput = z.output<ReturnType<typeof formSchema>>;
 
@@ -50,6 +57,8 @@ type FormOutput = z.output<ReturnType<typeof formSchema>>;
  * should hold; 'Conferir contagem' keeps the count (no longer editable) and only then shows the expected amount and
  * the difference (red when cash is missing). A difference needs a reason; above the tolerance the register closes
  * and the difference waits for a manager's approval. A manager closes a register someone left open the same way.
+ * The operator of an open drawer is not told what it should hold (the server leaves `expected` out, decision 0078):
+ * his count is kept and sent with an optional reason, the server saying whether a reason is needed.
  */
 export function CloseDialog({
   register,
@@ -61,7 +70,8 @@ export function CloseDialog({
   onClose: () => void;
 }) {
   const session = register.openSession;
-  const expected = session?.totals.expected ?? 0;
+  const expected = session?.totals.expected;
+  const blind = expected === undefined;
   const [problem, setProblem] = useState<string | null>(null);
   const [revealed, setRevealed] = useState(false);
   const { control, handleSubmit, trigger } = useForm<AmountReasonValues, unknown, FormOutput>({
@@ -71,7 +81,7 @@ export function CloseDialog({
   });
   const counted = useWatch({ control, name: 'amount' });
   const closing =
-    typeof counted === 'number'
+    typeof counted === 'number' && expected !== undefined
       ? cashClosing(reaisToCents(expected), reaisToCents(counted), reaisToCents(tolerance))
       : null;
   const difference = closing ? closing.differenceCents / 100 : null;
@@ -112,9 +122,25 @@ export function CloseDialog({
         fullWidth
         autoFocus
         disabled={busy || revealed}
-        helperText={revealed ? undefined : T.blindCountNote}
+        helperText={revealed ? undefined : blind ? T.blindCountOnlyNote : T.blindCountNote}
       />
-      {revealed ? (
+      {revealed && blind ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ my: 1.5 }}>
+            {T.blindReasonNote}
+          </Typography>
+          <FormTextField
+            control={control}
+            name="reason"
+            label={T.reasonDifferenceOptional}
+            fullWidth
+            multiline
+            minRows={2}
+            disabled={busy}
+          />
+        </>
+      ) : null}
+      {revealed && expected !== undefined ? (
         <>
           <Box
             component="dl"

@@ -23,7 +23,7 @@ import { CASH_PAGE_TEXTS as T } from '../texts';
  * The form, checked as the server checks it: an amount above zero with two decimals; a sangria needs its reason
  * and cannot take out more than the drawer should hold now (`available`).
  */
-function formSchema(kind: TypedCashEntryKind, available: number) {
+function formSchema(kind: TypedCashEntryKind, available: number | undefined) {
   return z.object({
     amount: z
       .number({ error: CASH_TEXTS.positiveInvalid })
@@ -31,8 +31,8 @@ function formSchema(kind: TypedCashEntryKind, available: number) {
       .max(CASH_MAX_AMOUNT, CASH_TEXTS.amountTooHigh)
       .refine(hasTwoDecimals, CASH_TEXTS.positiveInvalid)
       .refine(
-        (amount) => !isCashOut(kind) || reaisToCents(amount) <= reaisToCents(available),
-        CASH_TEXTS.outAboveCash(kind, formatMoney(available)),
+        (amount) => !isCashOut(kind) || available === undefined || reaisToCents(amount) <= reaisToCents(available),
+        CASH_TEXTS.outAboveCash(kind, formatMoney(available ?? 0)),
       ),
     reason: z
       .string()
@@ -56,7 +56,8 @@ export function EntryDialog({
   register: CashRegister;
   onClose: () => void;
 }) {
-  const available = register.openSession?.totals.expected ?? 0;
+  // Unknown to the operator while his drawer is open (the blind count, decision 0078): the server checks it.
+  const available = register.openSession?.totals.expected;
   const [key] = useState(() => crypto.randomUUID());
   const [problem, setProblem] = useState<string | null>(null);
   const { control, handleSubmit } = useForm<AmountReasonValues, unknown, FormOutput>({
@@ -87,7 +88,7 @@ export function EntryDialog({
       actions={<SubmitButton busy={busy}>{T.confirmEntry}</SubmitButton>}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {removal ? T.removalText(formatMoney(available)) : T.topUpText}
+        {removal ? (available === undefined ? T.removalTextBlind : T.removalText(formatMoney(available))) : T.topUpText}
       </Typography>
       <AmountReasonFields
         control={control}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/render';
 import {
   BEATRIZ,
+  blindOverview,
   COUNTER_2,
   makeOverview,
   makeSession,
@@ -37,8 +38,9 @@ const posts = (calls: MockCall[]) => calls.filter((call) => call.method === 'POS
 
 describe('Caixa', () => {
   it("shows each register's figures and only the buttons of who looks: the operator's own session", async () => {
+    // The operator's drawer is open: the server leaves 'Esperado no caixa' out of his answer (blind count).
     const { user } = openPage(ATTENDANT, {
-      'GET /api/cash-registers': { body: { data: makeOverview({ mySessionId: OPEN_SESSION.id }) } },
+      'GET /api/cash-registers': { body: { data: blindOverview({ mySessionId: OPEN_SESSION.id }) } },
     });
     const first = await card('Caixa balcão 1');
     expect(within(first).getByText('Aberto por Beatriz Atendente desde 23/11/2026 08:00')).toBeTruthy();
@@ -56,8 +58,8 @@ describe('Caixa', () => {
       ['Sangria', '-R$ 100,00'],
       ['Devolução em dinheiro', 'R$ 0,00'],
       ['Compra de aparelho usado', 'R$ 0,00'],
-      ['Esperado no caixa', 'R$ 150,00'],
     ]);
+    expect(within(first).queryByText('Esperado no caixa')).toBeNull();
     for (const button of ['Suprimento', 'Sangria', 'Fechar caixa'])
       expect(within(first).getByRole('button', { name: button })).toBeTruthy();
 
@@ -117,8 +119,29 @@ describe('Caixa', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Abrir o Caixa balcão 2' })).toBeNull());
   });
 
-  it("'Sangria' needs its reason and at most what the drawer holds; it is sent with an Idempotency-Key", async () => {
+  it("the operator's 'Sangria' says nothing of what the drawer should hold: the server checks it", async () => {
     const { calls, user } = openPage(ATTENDANT, {
+      'GET /api/cash-registers': { body: { data: blindOverview({ mySessionId: OPEN_SESSION.id }) } },
+      'POST /api/cash-registers/1/entries': {
+        status: 409,
+        body: { errors: ['A sangria passa do dinheiro esperado no caixa.'], code: 'CONFLICT' },
+      },
+    });
+    await user.click(within(await card('Caixa balcão 1')).getByRole('button', { name: 'Sangria' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sangria do Caixa balcão 1' });
+    expect(within(dialog).getByText('Dinheiro retirado da gaveta.')).toBeTruthy();
+    expect(within(dialog).queryByText(/Esperado no caixa/)).toBeNull();
+    await user.type(within(dialog).getByLabelText(/^Valor/), '150,01');
+    await user.type(within(dialog).getByLabelText(/^Motivo/), 'Depósito no banco');
+    await user.click(within(dialog).getByRole('button', { name: 'Lançar' }));
+    expect(await within(dialog).findByText('A sangria passa do dinheiro esperado no caixa.')).toBeTruthy();
+    expect(posts(calls).map((call) => call.body)).toEqual([
+      { kind: 'REMOVAL', amount: 150.01, reason: 'Depósito no banco' },
+    ]);
+  });
+
+  it("a manager's 'Sangria' needs its reason and at most what the drawer holds; sent with an Idempotency-Key", async () => {
+    const { calls, user } = openPage(MANAGER, {
       'GET /api/cash-registers': { body: { data: makeOverview({ mySessionId: OPEN_SESSION.id }) } },
       'POST /api/cash-registers/1/entries': { status: 201, body: { data: OPEN_SESSION_DETAILS } },
     });
@@ -141,8 +164,47 @@ describe('Caixa', () => {
     expect(sent?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("'Fechar caixa' is a blind count: the expected amount and the difference appear only once the count is kept", async () => {
+  it("the operator's 'Fechar caixa' is blind: his count and an optional reason, never the expected amount", async () => {
     const { calls, user } = openPage(ATTENDANT, {
+      'GET /api/cash-registers': { body: { data: blindOverview({ mySessionId: OPEN_SESSION.id }) } },
+      // The server's rule: a count that differs from the expected needs its reason.
+      'POST /api/cash-registers/1/close': (call) =>
+        (call.body as { reason: string | null }).reason
+          ? { body: { data: { ...pendingSession(11, BEATRIZ), entries: OPEN_SESSION_DETAILS.entries } } }
+          : { status: 400, body: { errors: ['Há diferença entre o contado e o esperado: informe o motivo.'] } },
+    });
+    await user.click(within(await card('Caixa balcão 1')).getByRole('button', { name: 'Fechar caixa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fechar o Caixa balcão 1' });
+    expect(
+      within(dialog).getByText(
+        'Conte o dinheiro da gaveta: o valor esperado fica com o gerente, que confere a diferença.',
+      ),
+    ).toBeTruthy();
+    const counted = within(dialog).getByLabelText(/^Valor contado/);
+    await user.type(counted, '140,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Conferir contagem' }));
+    expect((counted as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).queryByTestId('cash-close-expected')).toBeNull();
+    expect(within(dialog).queryByTestId('cash-close-difference')).toBeNull();
+    expect(within(dialog).queryByText(/Esperado/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar caixa' }));
+    // The server knows the difference and asks the reason, in its own words (no amount told).
+    expect(
+      await within(dialog).findByText('Há diferença entre o contado e o esperado: informe o motivo.'),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Motivo da diferença/), 'Troco dado a mais');
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar caixa' }));
+    expect(
+      await screen.findByText('Caixa balcão 1 fechado: a diferença aguarda a aprovação de um gerente.'),
+    ).toBeTruthy();
+    expect(posts(calls).map((call) => call.body)).toEqual([
+      { counted: 140, reason: null },
+      { counted: 140, reason: 'Troco dado a mais' },
+    ]);
+  });
+
+  it("a manager's 'Fechar caixa' is a blind count too: expected and difference appear once the count is kept", async () => {
+    const { calls, user } = openPage(MANAGER, {
       'GET /api/cash-registers': { body: { data: makeOverview({ mySessionId: OPEN_SESSION.id }) } },
       'POST /api/cash-registers/1/close': {
         body: { data: { ...pendingSession(11, BEATRIZ), entries: OPEN_SESSION_DETAILS.entries } },
@@ -219,6 +281,8 @@ describe('Caixa', () => {
     const first = await card('Caixa balcão 1');
     expect(within(first).getByRole('button', { name: 'Fechar caixa' })).toBeTruthy();
     expect(within(first).queryByRole('button', { name: 'Sangria' })).toBeNull();
+    // He approves drawer differences: the open drawer's 'Esperado no caixa' is his to see.
+    expect(within(first).getByText('Esperado no caixa').nextElementSibling?.textContent).toBe('R$ 150,00');
     const rowOf = async (id: number) =>
       (await screen.findAllByRole('row')).find((row) => row.getAttribute('data-id') === String(id)) as HTMLElement;
     await waitFor(async () => expect(await rowOf(31)).toBeTruthy());

@@ -1,11 +1,17 @@
 import {
   type CashOverview,
-  type CounterSaleBody,
+  type CounterSaleInput,
   type CounterSaleResponse,
   type CounterSaleState,
+  type CounterWaitingPage,
+  type DiscountApproval,
+  type DiscountApprovalRequest,
   isFinalOrderStatus,
+  type Product,
+  type ProductPage,
   type SellingProduct,
   type SellingProductSearchResponse,
+  type TradeInSummary,
   type WalkInCustomer,
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -18,7 +24,15 @@ const keys = {
   search: (email: string, term: string) => ['counter', 'search', email, term] as const,
   drawer: ['cash-registers'] as const,
   sale: (orderId: number) => ['counter', 'sale', orderId] as const,
+  waiting: (page: number) => ['counter', 'waiting-pix', page] as const,
+  approval: (id: number) => ['counter', 'discount-approval', id] as const,
 };
+
+/** How often the counter asks whether the manager decided the discount (ms). */
+export const APPROVAL_POLL_MS = 5000;
+
+/** 'Vendas aguardando Pix': how many a page lists. */
+export const WAITING_PAGE_SIZE = 5;
 
 /** How often the Pix dialog asks whether the bank confirmed the Pix (ms). */
 export const PIX_POLL_MS = 3000;
@@ -70,7 +84,7 @@ export function useOpenDrawer(onDone: () => void) {
 
 /** POST /counter/sales with the attempt's key: a retry after a lost answer is the same sale; its refusal on screen. */
 export function useCounterSale(onDone: (sale: CounterSaleResponse) => void) {
-  return useApiMutation<CounterSaleResponse, { body: CounterSaleBody; key: string }>({
+  return useApiMutation<CounterSaleResponse, { body: CounterSaleInput; key: string }>({
     mutationFn: async ({ body, key }) =>
       (
         await api<{ data: CounterSaleResponse }>('/counter/sales', {
@@ -101,6 +115,21 @@ export function useCounterSaleState(orderId: number) {
   });
 }
 
+/**
+ * GET /counter/sales/waiting-pix: today's counter sales still waiting for their Pix (the seller's own, or everyone's
+ * for who reads orders), a page at a time; asked again while the list is open, so a Pix paid meanwhile leaves it.
+ */
+export function useWaitingCounterSales(page: number, open: boolean) {
+  return useQuery({
+    queryKey: keys.waiting(page),
+    queryFn: async () =>
+      (await api<{ data: CounterWaitingPage }>(`/counter/sales/waiting-pix?page=${page}&pageSize=${WAITING_PAGE_SIZE}`))
+        .data,
+    refetchInterval: open ? PIX_POLL_MS : false,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** 'Cancelar venda': the workflow's cancel move with its reason (PATCH /workflow/order/cancel). */
 export function useCancelCounterSale(orderId: number, onDone: () => void) {
   return useApiMutation<unknown, { comment: string }>({
@@ -117,5 +146,54 @@ export function useConfirmCounterPix(orderId: number) {
     mutationFn: () => api('/workflow/order/confirm-pix', { method: 'PATCH', body: { orderId } }),
     failure: T.confirmPixFailed,
     invalidate: [keys.sale(orderId)],
+  });
+}
+
+/** 'Pedir aprovação do gerente': POST /discount-approvals for the counter's own lines (decision 0078). */
+export function useAskCounterApproval(onAsked: (approval: DiscountApproval) => void) {
+  return useApiMutation<DiscountApproval, DiscountApprovalRequest>({
+    mutationFn: async (body) =>
+      (await api<{ data: DiscountApproval }>('/discount-approvals', { method: 'POST', body })).data,
+    failure: T.approvalFailed,
+    onSuccess: onAsked,
+  });
+}
+
+/** GET /discount-approvals/{id}, asked every few seconds until the manager decides it. */
+export function useCounterApproval(id: number | null) {
+  return useQuery({
+    queryKey: keys.approval(id ?? 0),
+    queryFn: async () => (await api<{ data: DiscountApproval }>(`/discount-approvals/${id}`)).data,
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? APPROVAL_POLL_MS : false),
+  });
+}
+
+/**
+ * The trade-ins a counter sale may take as payment (decision 0078): the open ones (GET /trade-ins?status=OPEN) of this
+ * customer, or all open for a walk-in, with their value agreed; the server checks the rest (IMEI checked, signed).
+ */
+export function useOpenTradeIns(customerId: number | null) {
+  return useQuery({
+    queryKey: ['counter', 'trade-ins', customerId],
+    queryFn: async ({ signal }) =>
+      (
+        await api<{ data: { items: TradeInSummary[] } }>('/trade-ins', {
+          query: { status: 'OPEN', items: 50, ...(customerId === null ? {} : { customerId }) },
+          signal,
+        })
+      ).data.items.filter((tradeIn) => tradeIn.value !== null && tradeIn.value > 0),
+  });
+}
+
+/** The serialized seminovo products a used phone may become (GET /products, the used and serialized ones). */
+export function useSeminovoProducts() {
+  return useQuery({
+    queryKey: ['counter', 'seminovos'],
+    queryFn: async ({ signal }) =>
+      (await api<ProductPage>('/products', { query: { offset: 0, limit: 100 }, signal })).items.filter(
+        (product: Product) => product.used === true && product.serialized,
+      ),
+    staleTime: 60_000,
   });
 }

@@ -1,13 +1,15 @@
-import { CARD_BRANDS, type CardBrand, centsToReais, formatBRL } from '@backoffice/contract';
+import { CARD_BRANDS, type CardBrand, centsToReais, formatBRL, typedReaisToCents } from '@backoffice/contract';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type CounterPaymentState, parseReais } from '../lib/counter-sale';
+import type { CounterPaymentState } from '../lib/counter-sale';
 import { COUNTER_SCREEN_TEXTS as T } from '../texts';
+import { CreditFields, TradeInFields } from './counter-other-payments';
 
 /**
  * The sale's payments: cash with 'Valor recebido' and its change, cards with their receipt's fields, a Pix by its
@@ -16,10 +18,13 @@ import { COUNTER_SCREEN_TEXTS as T } from '../texts';
 export function CounterPayments({
   payments,
   maxInstalments,
+  customerId,
   onChange,
 }: {
   payments: readonly CounterPaymentState[];
   maxInstalments: number;
+  /** The registered customer, null for the walk-in: whose trade-ins a used phone is chosen from. */
+  customerId: number | null;
   onChange: (payments: CounterPaymentState[]) => void;
 }) {
   const replace = (index: number, payment: CounterPaymentState | null) =>
@@ -34,14 +39,27 @@ export function CounterPayments({
               label={T.amount}
               size="small"
               value={payment.amount}
-              error={payment.amount !== '' && parseReais(payment.amount) === null}
+              error={payment.amount !== '' && typedReaisToCents(payment.amount) === null}
               onChange={(event) => replace(index, { ...payment, amount: event.target.value })}
-              slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `${T.amount} ${index + 1}` } }}
+              slotProps={{
+                htmlInput: {
+                  inputMode: 'decimal',
+                  'aria-label': `${T.amount} ${index + 1}`,
+                  // A used phone's amount is its trade-in's value, set by choosing it.
+                  readOnly: payment.method === 'TRADE_IN',
+                },
+              }}
               sx={{ width: 130 }}
             />
             {payment.method === 'CASH' && <CashReceived payment={payment} onChange={(next) => replace(index, next)} />}
             {payment.method === 'CARD' && (
               <CardFields payment={payment} maxInstalments={maxInstalments} onChange={(next) => replace(index, next)} />
+            )}
+            {payment.method === 'CREDIT' && (
+              <CreditFields payment={payment} onChange={(next) => replace(index, next)} />
+            )}
+            {payment.method === 'TRADE_IN' && (
+              <TradeInFields payment={payment} customerId={customerId} onChange={(next) => replace(index, next)} />
             )}
             {payment.method === 'PIX' && (
               <Typography variant="body2" color="text.secondary">
@@ -65,8 +83,8 @@ function CashReceived({
   payment: Extract<CounterPaymentState, { method: 'CASH' }>;
   onChange: (payment: CounterPaymentState) => void;
 }) {
-  const amount = parseReais(payment.amount);
-  const received = parseReais(payment.received);
+  const amount = typedReaisToCents(payment.amount);
+  const received = typedReaisToCents(payment.received);
   const change = amount !== null && received !== null ? received - amount : null;
   return (
     <>
@@ -164,5 +182,39 @@ function CardFields({
         sx={{ width: 170 }}
       />
     </>
+  );
+}
+
+/** The payment buttons (F2, F3, F4, F6, F7), each for what is still to be received; 'A prazo' needs a customer. */
+export function PaymentButtons({
+  creditAllowed,
+  onAdd,
+}: {
+  creditAllowed: boolean;
+  onAdd: (method: CounterPaymentState['method']) => void;
+}) {
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Button variant="outlined" onClick={() => onAdd('CASH')}>
+        {T.addCash}
+      </Button>
+      <Button variant="outlined" onClick={() => onAdd('CARD')}>
+        {T.addCard}
+      </Button>
+      <Button variant="outlined" onClick={() => onAdd('PIX')}>
+        {T.addPix}
+      </Button>
+      <Button
+        variant="outlined"
+        disabled={!creditAllowed}
+        title={creditAllowed ? undefined : T.creditNeedsCustomer}
+        onClick={() => onAdd('CREDIT')}
+      >
+        {T.addCredit}
+      </Button>
+      <Button variant="outlined" onClick={() => onAdd('TRADE_IN')}>
+        {T.addTradeIn}
+      </Button>
+    </Stack>
   );
 }

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderPage, signInAs } from '../../../test/render';
 import { PIX_POLL_MS } from '../api/counter-api';
-import type { CounterPaymentState } from '../lib/counter-sale';
 import { CounterPixDialog } from './counter-pix-dialog';
 
 /** R$ 200,00 with the plain space the screen may draw as a non-breaking one. */
@@ -24,10 +23,8 @@ const sale: CounterSaleResponse = {
   pix: PIX,
   replayed: false,
 };
-const payments: CounterPaymentState[] = [
-  { id: 1, method: 'CASH', amount: '100,00', received: '' },
-  { id: 2, method: 'PIX', amount: '200,00' },
-];
+/** What its other parts took (given back if it is cancelled): the R$ 100,00 in cash. */
+const given = { cashCents: 10_000, cardCents: 0 };
 
 /** GET /api/counter/sales/501 answering `state()` at each ask. */
 function serve(state: () => CounterSaleState, extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -49,7 +46,7 @@ describe("the counter's Pix dialog (decision 0074)", () => {
     let state = waiting();
     const calls = serve(() => state);
     const onClose = vi.fn();
-    renderPage(<CounterPixDialog sale={sale} payments={payments} onClose={onClose} />);
+    renderPage(<CounterPixDialog sale={sale} given={given} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog', { name: 'Pix de R$ 200,00' });
     expect(within(dialog).getByRole('img', { name: 'QR Code Pix' })).toBeTruthy();
     expect((within(dialog).getByLabelText('Pix copia e cola') as HTMLTextAreaElement).value).toBe(PAYLOAD);
@@ -83,7 +80,7 @@ describe("the counter's Pix dialog (decision 0074)", () => {
       },
     });
     // R$ 150,00 handed over for the R$ 100,00 in cash: the change is given while the Pix waits.
-    renderPage(<CounterPixDialog sale={{ ...sale, change: 50 }} payments={payments} onClose={() => undefined} />);
+    renderPage(<CounterPixDialog sale={{ ...sale, change: 50 }} given={given} onClose={() => undefined} />);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Pix de R$ 200,00' });
     expect(text(dialog)).toContain('Troco: R$ 50,00');
@@ -116,7 +113,7 @@ describe("the counter's Pix dialog (decision 0074)", () => {
     renderPage(
       <CounterPixDialog
         sale={{ ...sale, statusKey: ORDER_STATUS.AGUARDANDO_COMPROVANTE }}
-        payments={payments}
+        given={given}
         onClose={() => undefined}
       />,
     );

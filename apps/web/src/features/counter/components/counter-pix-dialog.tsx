@@ -18,29 +18,24 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PixCode } from '../../../components/pix-code';
 import { useCancelCounterSale, useConfirmCounterPix, useCounterSaleState } from '../api/counter-api';
-import { type CounterPaymentState, parseReais } from '../lib/counter-sale';
 import { COUNTER_SCREEN_TEXTS as T } from '../texts';
 
 interface Props {
   /** The sale as 'Concluir venda' answered it, with its Pix part. */
   sale: CounterSaleResponse;
-  /** The sale's payments as typed: what a cancellation gives back (its cash and card parts). */
-  payments: readonly CounterPaymentState[];
+  /** What its cash and card parts took: what a cancellation gives back. */
+  given: { cashCents: number; cardCents: number };
   /** 'Nova venda'. */
   onClose: () => void;
 }
-
-const partCents = (payments: readonly CounterPaymentState[], method: CounterPaymentState['method']) =>
-  payments.filter((payment) => payment.method === method).reduce((sum, p) => sum + (parseReais(p.amount) ?? 0), 0);
 
 /**
  * A counter sale waiting for its Pix (decision 0074): the QR and 'Copia e cola' of its Pix part while the dialog asks
  * the server every few seconds; 'Venda concluída' once the bank confirmed it (the system handed the goods over), or
  * 'Venda cancelada' after 'Cancelar venda' with its reason (stock back, cash out of the drawer to the customer).
  */
-export function CounterPixDialog({ sale, payments, onClose }: Props) {
-  const cashCents = partCents(payments, 'CASH');
-  const cardCents = partCents(payments, 'CARD');
+export function CounterPixDialog({ sale, given, onClose }: Props) {
+  const { cashCents, cardCents } = given;
   const state = useCounterSaleState(sale.orderId);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');

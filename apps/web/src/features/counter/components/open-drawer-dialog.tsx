@@ -1,4 +1,5 @@
-import type { CashRegister } from '@backoffice/contract';
+import { type CashRegister, typedReaisToCents } from '@backoffice/contract';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,9 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useOpenDrawer } from '../api/counter-api';
-import { parseReais } from '../lib/counter-sale';
 import { COUNTER_SCREEN_TEXTS as T } from '../texts';
 
 /** 'Abrir caixa' from the counter: one of the closed registers, with its float. */
@@ -18,7 +19,7 @@ export function OpenDrawerDialog({ registers, onClose }: { registers: readonly C
   const [registerId, setRegisterId] = useState<number | ''>(closed[0]?.id ?? '');
   const [float, setFloat] = useState('0,00');
   const open = useOpenDrawer(onClose);
-  const floatCents = parseReais(float);
+  const floatCents = typedReaisToCents(float);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>{T.openDrawerTitle}</DialogTitle>
@@ -56,5 +57,37 @@ export function OpenDrawerDialog({ registers, onClose }: { registers: readonly C
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The seller's drawer beside the payments: its name when open, else (cash taken) the warning with 'Abrir caixa'. */
+export function DrawerState({
+  name,
+  needsDrawer,
+  onOpen,
+}: {
+  name: string | null;
+  needsDrawer: boolean;
+  onOpen: () => void;
+}) {
+  if (name !== null) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {T.drawerOpen(name)}
+      </Typography>
+    );
+  }
+  if (!needsDrawer) return null;
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button color="inherit" size="small" onClick={onOpen}>
+          {T.openDrawer}
+        </Button>
+      }
+    >
+      {T.drawerClosed}
+    </Alert>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addLine,
   type CounterLineState,
-  parseReais,
+  paymentsComplete,
   saleBody,
   saleFigures,
   withPayment,
@@ -22,18 +22,6 @@ const card = {
 };
 
 describe("'Balcão': the sale as the screen adds it up", () => {
-  it('reads reais as a Brazilian types them', () => {
-    expect(['1.234,56', '49,9', '500', 'R$ 0,05', '12,345', 'abc', ''].map(parseReais)).toEqual([
-      123_456,
-      4_990,
-      50_000,
-      5,
-      null,
-      null,
-      null,
-    ]);
-  });
-
   it("the issue's sale: 579,90 of goods, 9,90 off, 400,00 cash (500,00 received: 100,00 change) and 170,00 by card", () => {
     let lines = addLine([], capa);
     lines = addLine(lines, cabo);
@@ -129,6 +117,40 @@ describe("'Balcão': the sale as the screen adds it up", () => {
     expect(saleBody([{ ...capa, unitCents: 30_000, quantity: 1, imeis: [] }], 0, pix, '', 30_000).payments).toEqual([
       { method: 'CASH', amount: 100 },
       { method: 'PIX', amount: 200 },
+    ]);
+  });
+
+  it("'A prazo' (F6) takes what is left, once a sale and never beside a Pix, sent with the plan typed", () => {
+    // R$ 300,00: R$ 100,00 by card first, then F6 for the R$ 200,00 left on 30/60; F6 again adds nothing.
+    const paid = withPayment([], { id: 1, method: 'CARD', amount: '100,00' }, card);
+    const credit = withPayment(paid, { id: 2, method: 'CREDIT', amount: '200,00' }, card);
+    expect(credit[1]).toEqual({ id: 2, method: 'CREDIT', amount: '200,00', terms: '' });
+    expect(withPayment(credit, { id: 3, method: 'CREDIT', amount: '0,00' }, card)).toEqual(credit);
+    const pix = withPayment([], { id: 4, method: 'PIX', amount: '300,00' }, card);
+    expect(withPayment(pix, { id: 5, method: 'CREDIT', amount: '0,00' }, card)).toEqual(pix);
+    // No plan typed yet: the sale cannot be concluded.
+    expect(paymentsComplete(credit)).toBe(false);
+    const typed = credit.map((payment) => (payment.method === 'CREDIT' ? { ...payment, terms: ' 30/60 ' } : payment));
+    expect(paymentsComplete(typed)).toBe(true);
+    expect(saleBody([{ ...capa, unitCents: 30_000, quantity: 1, imeis: [] }], 0, typed, '', 30_000).payments).toEqual([
+      { method: 'CARD', amount: 100, card },
+      { method: 'CREDIT', amount: 200, terms: '30/60' },
+    ]);
+  });
+
+  it('a used phone (F7) waits for its trade-in (its value the amount) and the seminovo it becomes', () => {
+    const added = withPayment([], { id: 1, method: 'TRADE_IN', amount: '999,00' }, card);
+    expect(added).toEqual([{ id: 1, method: 'TRADE_IN', amount: '', tradeInId: null, productId: null }]);
+    // Not yet chosen: the sale cannot be concluded.
+    expect(paymentsComplete(added)).toBe(false);
+    const chosen = [{ id: 1, method: 'TRADE_IN' as const, amount: '1200,00', tradeInId: 42, productId: 7 }];
+    const card800 = withPayment(chosen, { id: 2, method: 'CARD', amount: '800,00' }, card);
+    expect(paymentsComplete(card800)).toBe(true);
+    const lines = [{ ...capa, unitCents: 200_000, quantity: 1, imeis: [] }];
+    expect(saleFigures(lines, 0, card800).remainingCents).toBe(0);
+    expect(saleBody(lines, 0, card800, '', 200_000).payments).toEqual([
+      { method: 'TRADE_IN', amount: 1200, tradeInId: 42, productId: 7 },
+      { method: 'CARD', amount: 800, card },
     ]);
   });
 });

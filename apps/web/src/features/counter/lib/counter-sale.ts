@@ -1,10 +1,12 @@
 import {
   applyDiscounts,
   type CardData,
-  type CounterSaleBody,
+  type CounterSaleInput,
   type Discount,
+  type DiscountApprovalRequest,
   DiscountError,
   type SaleDiscounts,
+  typedReaisToCents,
 } from '@backoffice/contract';
 
 /** A line of the counter's sale as the screen holds it (prices in cents, the IMEIs typed per unit). */
@@ -28,22 +30,11 @@ export interface CounterLineState {
 export type CounterPaymentState =
   | { id: number; method: 'CASH'; amount: string; received: string }
   | { id: number; method: 'CARD'; amount: string; card: CardData }
-  | { id: number; method: 'PIX'; amount: string };
-
-/**
- * Reais typed as a Brazilian types them ('1.234,56', '49,9', '500') in cents; null when it is not an amount with at
- * most two decimals.
- */
-export function parseReais(text: string): number | null {
-  const clean = text
-    .replace(/R\$\s?/, '')
-    .trim()
-    .replace(/\./g, '')
-    .replace(',', '.');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(clean)) return null;
-  const [whole, decimals = ''] = clean.split('.') as [string, string?];
-  return Number(whole) * 100 + Number((decimals ?? '').padEnd(2, '0'));
-}
+  | { id: number; method: 'PIX'; amount: string }
+  /** 'A prazo' (decision 0078): the whole sale on one of the registered customer's plans ('30/60/90'). */
+  | { id: number; method: 'CREDIT'; amount: string; terms: string }
+  /** A used phone: an open trade-in ready to accept (its value the amount) and the seminovo it becomes. */
+  | { id: number; method: 'TRADE_IN'; amount: string; tradeInId: number | null; productId: number | null };
 
 /** Cents as the amount field shows them ('1234,50'). */
 export function centsText(cents: number): string {
@@ -92,11 +83,11 @@ export function saleFigures(
   }
   const discountCents = discounted?.discountCents ?? 0;
   const totalCents = goodsCents - discountCents;
-  const paidCents = payments.reduce((sum, payment) => sum + (parseReais(payment.amount) ?? 0), 0);
+  const paidCents = payments.reduce((sum, payment) => sum + (typedReaisToCents(payment.amount) ?? 0), 0);
   const cash = payments.filter((payment) => payment.method === 'CASH');
-  const cashCents = cash.reduce((sum, payment) => sum + (parseReais(payment.amount) ?? 0), 0);
+  const cashCents = cash.reduce((sum, payment) => sum + (typedReaisToCents(payment.amount) ?? 0), 0);
   const receivedCents = cash.reduce(
-    (sum, payment) => sum + (parseReais(payment.received) ?? parseReais(payment.amount) ?? 0),
+    (sum, payment) => sum + (typedReaisToCents(payment.received) ?? typedReaisToCents(payment.amount) ?? 0),
     0,
   );
   return {
@@ -122,6 +113,12 @@ export function withPayment(
   const { id, method, amount } = added;
   if (method === 'PIX')
     return payments.some((p) => p.method === 'PIX') ? [...payments] : [...payments, { id, method, amount }];
+  // 'A prazo' once a sale, never with a Pix: it takes what is still to be received.
+  if (method === 'CREDIT') {
+    const blocked = payments.some((p) => p.method === 'CREDIT' || p.method === 'PIX');
+    return blocked ? [...payments] : [...payments, { id, method, amount, terms: '' }];
+  }
+  if (method === 'TRADE_IN') return [...payments, { id, method, amount: '', tradeInId: null, productId: null }];
   return [...payments, method === 'CASH' ? { id, method, amount, received: '' } : { id, method, amount, card }];
 }
 
@@ -145,8 +142,8 @@ export function saleBody(
   payments: readonly CounterPaymentState[],
   noteDocument: string,
   expectedTotalCents: number,
-): CounterSaleBody {
-  const reais = (text: string) => (parseReais(text) ?? 0) / 100;
+): CounterSaleInput {
+  const reais = (text: string) => (typedReaisToCents(text) ?? 0) / 100;
   const document = noteDocument.replace(/\D/g, '');
   const discounts = saleDiscounts(lines, orderDiscountCents);
   return {
@@ -161,13 +158,51 @@ export function saleBody(
         return {
           method: 'CASH' as const,
           amount: reais(payment.amount),
-          ...(parseReais(payment.received) === null ? {} : { received: reais(payment.received) }),
+          ...(typedReaisToCents(payment.received) === null ? {} : { received: reais(payment.received) }),
         };
       }
       if (payment.method === 'PIX') return { method: 'PIX' as const, amount: reais(payment.amount) };
+      if (payment.method === 'CREDIT') {
+        return { method: 'CREDIT' as const, amount: reais(payment.amount), terms: payment.terms.trim() };
+      }
+      if (payment.method === 'TRADE_IN') {
+        return {
+          method: 'TRADE_IN' as const,
+          amount: reais(payment.amount),
+          tradeInId: payment.tradeInId ?? 0,
+          productId: payment.productId ?? 0,
+        };
+      }
       return { method: 'CARD' as const, amount: reais(payment.amount), card: payment.card };
     }),
     ...(document ? { noteDocument: document } : {}),
     expectedTotal: expectedTotalCents / 100,
   };
+}
+
+/**
+ * The manager's approval asked for the sale as it is (decision 0078): its lines, its buyer (the registered customer or
+ * the seller's 'Consumidor final') and its discounts; null without a discount or before the buyer is known.
+ */
+export function approvalRequestOf(
+  lines: readonly CounterLineState[],
+  orderDiscountCents: number,
+  buyerId: number | undefined,
+): DiscountApprovalRequest | null {
+  const discounts = saleDiscounts(lines, orderDiscountCents);
+  if (!discounts || buyerId === undefined) return null;
+  return {
+    customerId: buyerId,
+    discounts,
+    items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+  };
+}
+
+/** Every payment filled in: a used phone with its trade-in and seminovo chosen, 'A prazo' with its plan typed. */
+export function paymentsComplete(payments: readonly CounterPaymentState[]): boolean {
+  return payments.every((payment) => {
+    if (payment.method === 'TRADE_IN') return payment.tradeInId !== null && payment.productId !== null;
+    if (payment.method === 'CREDIT') return payment.terms.trim() !== '';
+    return true;
+  });
 }

@@ -6,8 +6,8 @@ import {
   formatBRL,
   ORDER_STATUS,
   type SellingProduct,
+  typedReaisToCents,
 } from '@backoffice/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -25,22 +25,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { cardSettingsQuery } from '../../../components/payments/card-settings-query';
-import { refusalMessage } from '../../../lib/api-client';
+import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { useCounterSale, useCounterSearch, useDrawer, useWalkIn } from '../api/counter-api';
 import { useCounterCustomer } from '../api/counter-customers';
+import { CounterApproval } from '../components/counter-approval';
 import { CounterCustomerPicker } from '../components/counter-customer';
 import { CounterDiscounts } from '../components/counter-discounts';
 import { CounterLines } from '../components/counter-lines';
-import { CounterPayments } from '../components/counter-payments';
+import { CounterPayments, PaymentButtons } from '../components/counter-payments';
 import { CounterPixDialog } from '../components/counter-pix-dialog';
 import { CounterReceiptButton } from '../components/counter-receipt-button';
-import { OpenDrawerDialog } from '../components/open-drawer-dialog';
+import { CounterWaiting } from '../components/counter-waiting';
+import { DrawerState, OpenDrawerDialog } from '../components/open-drawer-dialog';
 import {
   addLine,
+  approvalRequestOf,
   type CounterLineState,
   type CounterPaymentState,
   centsText,
-  parseReais,
+  paymentsComplete,
   saleBody,
   saleFigures,
   withPayment,
@@ -72,10 +75,12 @@ export default function CounterPage() {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [done, setDone] = useState<CounterSaleResponse | null>(null);
   const [opening, setOpening] = useState(false);
+  // A manager's approval covering the sale as it is (a discount above the seller's maximum, decision 0078).
+  const [approvalId, setApprovalId] = useState<number | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const nextId = useRef(1);
 
-  const discountCents = parseReais(discount) ?? 0;
+  const discountCents = typedReaisToCents(discount) ?? 0;
   const figures = saleFigures(lines, discountCents, payments);
   const mySession = drawer.data?.registers.find((register) => register.openSession?.id === drawer.data?.mySessionId);
   // The server's rule (decision 0075): cash needs the seller's open drawer where the shop uses drawers (an active
@@ -122,27 +127,36 @@ export default function CounterPage() {
     lines.length > 0 &&
     payments.length > 0 &&
     figures.remainingCents === 0 &&
+    paymentsComplete(payments) &&
     !figures.discountError &&
     !needsDrawer &&
     !sale.isPending;
   const finish = useCallback(() => {
     if (!canFinish) return;
-    const body = saleBody(lines, discountCents, payments, customer ? '' : noteDocument, figures.totalCents);
-    sale.mutate({ body: customer ? { ...body, customerId: customer.id } : body, key });
-  }, [canFinish, sale, lines, discountCents, payments, noteDocument, customer, figures.totalCents, key]);
+    const body = {
+      ...saleBody(lines, discountCents, payments, customer ? '' : noteDocument, figures.totalCents),
+      ...(customer ? { customerId: customer.id } : {}),
+      ...(approvalId === null ? {} : { discountApprovalId: approvalId }),
+    };
+    sale.mutate({ body, key });
+  }, [canFinish, sale, lines, discountCents, payments, noteDocument, customer, figures.totalCents, key, approvalId]);
+  const approvalRequest = approvalRequestOf(lines, discountCents, customer?.id ?? walkIn.data?.id);
+  const refusedForDiscount = sale.isError && sale.error instanceof ApiError && sale.error.status === 403;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (done) return;
-      if (['F2', 'F3', 'F4', 'F9'].includes(event.key)) event.preventDefault();
+      if (['F2', 'F3', 'F4', 'F6', 'F7', 'F9'].includes(event.key)) event.preventDefault();
       if (event.key === 'F2') addPayment('CASH');
       else if (event.key === 'F3') addPayment('CARD');
       else if (event.key === 'F4') addPayment('PIX');
+      else if (event.key === 'F6' && customer) addPayment('CREDIT');
+      else if (event.key === 'F7') addPayment('TRADE_IN');
       else if (event.key === 'F9') finish();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [addPayment, finish, done]);
+  }, [addPayment, finish, done, customer]);
 
   const found = results.data ?? [];
   // A scanner types the code and Enter at once: Enter waits for this very term's answer, then takes its exact code
@@ -159,9 +173,16 @@ export default function CounterPage() {
   return (
     <Box>
       <PageHeader title={T.title} />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {T.shortcuts}
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {T.shortcuts}
+        </Typography>
+        <CounterWaiting />
+      </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Stack spacing={2} sx={{ flex: 3, width: '100%' }}>
           <Box sx={{ position: 'relative' }}>
@@ -210,7 +231,7 @@ export default function CounterPage() {
               size="small"
               label={T.discount}
               value={discount}
-              error={discount !== '' && parseReais(discount) === null}
+              error={discount !== '' && typedReaisToCents(discount) === null}
               onChange={(event) => setDiscount(event.target.value)}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
@@ -218,24 +239,16 @@ export default function CounterPage() {
               {T.goods}: {money(figures.goodsCents)}
             </Typography>
             <CounterDiscounts figures={figures} refusal={sale.isError ? refusalMessage(sale.error, T.failed) : null} />
+            <CounterApproval request={approvalRequest} refused={refusedForDiscount} onApproved={setApprovalId} />
             <Typography variant="h5" component="p" aria-label={T.total}>
               {T.total}: {money(figures.totalCents)}
             </Typography>
             <Typography variant="subtitle2">{T.payments}</Typography>
-            <Stack direction="row" spacing={1}>
-              <Button variant="outlined" onClick={() => addPayment('CASH')}>
-                {T.addCash}
-              </Button>
-              <Button variant="outlined" onClick={() => addPayment('CARD')}>
-                {T.addCard}
-              </Button>
-              <Button variant="outlined" onClick={() => addPayment('PIX')}>
-                {T.addPix}
-              </Button>
-            </Stack>
+            <PaymentButtons creditAllowed={!!customer} onAdd={addPayment} />
             <CounterPayments
               payments={payments}
               maxInstalments={cardSettings.data?.maxInstalments ?? DEFAULT_CARD_SETTINGS.maxInstalments}
+              customerId={customer?.id ?? null}
               onChange={setPayments}
             />
             {figures.remainingCents > 0 && payments.length > 0 && (
@@ -248,24 +261,7 @@ export default function CounterPage() {
                 {T.over} {money(-figures.remainingCents)}
               </Typography>
             )}
-            {mySession ? (
-              <Typography variant="body2" color="text.secondary">
-                {T.drawerOpen(mySession.name)}
-              </Typography>
-            ) : (
-              needsDrawer && (
-                <Alert
-                  severity="warning"
-                  action={
-                    <Button color="inherit" size="small" onClick={() => setOpening(true)}>
-                      {T.openDrawer}
-                    </Button>
-                  }
-                >
-                  {T.drawerClosed}
-                </Alert>
-              )
-            )}
+            <DrawerState name={mySession?.name ?? null} needsDrawer={needsDrawer} onOpen={() => setOpening(true)} />
             <Button variant="contained" size="large" disabled={!canFinish} onClick={finish}>
               {sale.isPending ? T.finishing : T.finish}
             </Button>
@@ -294,8 +290,28 @@ function SaleDoneDialog({
   payments: CounterPaymentState[];
   onClose: () => void;
 }) {
+  if (sale.statusKey === ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO) {
+    return (
+      <Dialog open onClose={onClose}>
+        <DialogTitle>{T.creditHeldTitle}</DialogTitle>
+        <DialogContent>
+          <Typography>{T.creditHeld(sale.code)}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" autoFocus onClick={onClose}>
+            {T.newSale}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
   if (sale.pix && sale.statusKey !== ORDER_STATUS.FINALIZADOS) {
-    return <CounterPixDialog sale={sale} payments={payments} onClose={onClose} />;
+    const partCents = (method: CounterPaymentState['method']) =>
+      payments
+        .filter((payment) => payment.method === method)
+        .reduce((sum, payment) => sum + (typedReaisToCents(payment.amount) ?? 0), 0);
+    const given = { cashCents: partCents('CASH'), cardCents: partCents('CARD') };
+    return <CounterPixDialog sale={sale} given={given} onClose={onClose} />;
   }
   return (
     <Dialog open onClose={onClose}>
