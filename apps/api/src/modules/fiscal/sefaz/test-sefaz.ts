@@ -104,7 +104,14 @@ function authorised(state: SefazState, note: string, receipt: string): string {
     fields.key,
     `<nProt>${protocol}</nProt><digVal>${fields.digest}</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo>`,
   );
-  state.ledger.keep(fields, { key: fields.key, prot, protocol, digest: fields.digest, receipt });
+  state.ledger.keep(fields, {
+    key: fields.key,
+    prot,
+    protocol,
+    digest: fields.digest,
+    receipt,
+    authorisedAt: new Date(),
+  });
   return prot;
 }
 
