@@ -293,8 +293,11 @@ export const notesRepository = {
       protocol: string | null;
       registered_at: Date | null;
       xml: string | null;
-      /** The signed evento as sent (procEventoNFe); null through a provider, whose xml is the proc. */
-      request_xml?: string | null;
+      /**
+       * The signed evento as sent (`answer.request`), for its procEventoNFe; null through a provider, whose xml is
+       * the proc. Required so that no event (110112 too) is kept without it (issue 56 §3).
+       */
+      request_xml: string | null;
       created_by: number;
     },
   ) {
