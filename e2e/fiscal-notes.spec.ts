@@ -299,7 +299,9 @@ describe('notas fiscais: an NF-e emitted from the order, its DANFE, cancelled; a
     await expectAccessible(page, 'nota fiscal: detalhes');
     await screenshot(page, 'fiscal-notes-6-note-desktop');
 
-    await details.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    // The button says until when the note may be cancelled ('Cancelável até 14:32': 24 h for an NF-e, issue 56 §3).
+    await details.getByText(/^Cancelável até /).waitFor();
+    await details.getByRole('button', { name: /^Cancelar \(cancelável até / }).click();
     const cancel = page.getByRole('dialog', { name: `Cancelar a NF-e nº ${nfe.number} · série 1` });
     const reason = cancel.getByLabel(/^Motivo/);
     // Fewer than 15 characters: refused before anything is sent.
@@ -323,7 +325,7 @@ describe('notas fiscais: an NF-e emitted from the order, its DANFE, cancelled; a
     await details.getByText('Cancelamento', { exact: true }).waitFor();
     await details.getByText('Cliente desistiu da compra e devolveu os aparelhos').waitFor();
     expect(sefaz.requests.some((r) => r.service === 'NFeRecepcaoEvento4')).toBe(true);
-    expect(await details.getByRole('button', { name: 'Cancelar', exact: true }).count()).toBe(0);
+    expect(await details.getByRole('button', { name: /^Cancelar/ }).count()).toBe(0);
     await settled(page);
     await expectAccessible(page, 'nota fiscal cancelada');
     await screenshot(page, 'fiscal-notes-8-cancelled-desktop');

@@ -41,7 +41,11 @@ export const INVOICEABLE_ORDER_STATUSES: readonly OrderStatusKey[] = [
   ORDER_STATUS.EM_ENTREGA_IMEDIATA,
 ];
 
-/** A cancellation is accepted by the SEFAZ within 24 hours of the authorisation (Ato COTEPE 33/2008; NFC-e: 30 min in some states). */
+/**
+ * The NF-e's cancellation window, 24 hours of the authorisation in every state; the NFC-e's is 30 minutes. The
+ * table by model and state, with its sources, is the API's fiscal/nfe/cancellation-windows.ts; a note's
+ * `cancellableUntil` is what the screen shows.
+ */
 export const CANCEL_WINDOW_HOURS = 24;
 export const CANCEL_REASON_MIN = 15;
 export const CORRECTION_TEXT_MIN = 15;
@@ -67,8 +71,9 @@ export const FISCAL_NOTE_TEXTS = {
   notRetriable: (status: string) => `Uma nota ${status} não é enviada de novo.`,
   cancelReason: `Informe o motivo do cancelamento (${CANCEL_REASON_MIN} a 255 caracteres).`,
   cancelNotAuthorized: 'Só uma nota autorizada pode ser cancelada.',
-  cancelWindow: (hours: number) =>
-    `O prazo de cancelamento (${hours} horas da autorização) passou: emita uma nota de devolução.`,
+  /** The window by model and state (apps/api fiscal/nfe/cancellation-windows.ts): '30 minutos', '24 horas'. */
+  cancelWindow: (model: string, window: string, deadline: string) =>
+    `O prazo de cancelamento da ${model} (${window} da autorização) terminou em ${deadline}: emita uma nota de devolução.`,
   correctionText: `Informe a correção (${CORRECTION_TEXT_MIN} a ${CORRECTION_TEXT_MAX} caracteres).`,
   correctionOnlyNfe: 'A carta de correção é só da NF-e autorizada.',
   correctionsFull: `Uma nota recebe no máximo ${MAX_CORRECTIONS} cartas de correção.`,
@@ -86,6 +91,12 @@ export const FISCAL_NOTE_TEXTS = {
   emailSubject: (model: string, number: number, shop: string) => `${model} nº ${number} — ${shop}`,
   emailText: (model: string, number: number, key: string, shop: string) =>
     `Olá,\n\nSegue a ${model} nº ${number} da sua compra na ${shop}, com o DANFE (PDF) e o XML.\n\nChave de acesso: ${key}\nConsulte em https://www.nfe.fazenda.gov.br/portal ou no site da SEFAZ do seu estado.\n\n${shop}`,
+  /** A registered cancellation or correction letter, mailed to whoever the note went to (issue 56 §3). */
+  eventEmailSubject: (event: string, model: string, number: number, shop: string) =>
+    `${event} da ${model} nº ${number} — ${shop}`,
+  eventEmailText: (event: string, model: string, number: number, key: string, protocol: string, shop: string) =>
+    `Olá,\n\nA SEFAZ registrou o evento '${event}' da ${model} nº ${number} da sua compra na ${shop} (protocolo ${protocol}). Segue o XML do evento.\n\nChave de acesso: ${key}\nConsulte em https://www.nfe.fazenda.gov.br/portal ou no site da SEFAZ do seu estado.\n\n${shop}`,
+  eventNames: { CANCEL: 'Cancelamento', CORRECTION: 'Carta de correção' } as Record<string, string>,
   monthInvalid: 'Informe o mês como AAAA-MM.',
   sent: (to: string) => `Nota enviada para ${to}.`,
 };
@@ -162,6 +173,8 @@ export const fiscalNoteSchema = z.object({
   statusReason: z.string().nullable(),
   protocol: z.string().nullable(),
   authorizedAt: z.string().nullable(),
+  /** An authorised note: the last moment its cancellation is accepted (its model's and state's window). */
+  cancellableUntil: z.string().nullable(),
   issuedAt: z.string(),
   total: z.number(),
   recipient: z.object({ document: z.string().nullable(), name: z.string().nullable() }),

@@ -400,12 +400,14 @@ export interface FiscalIssuer {
 }
 
 export interface FiscalNoteEvents {
+  answer_only: Generated<boolean>;
   created_at: Generated<Timestamp>;
   created_by: number | null;
   id: Generated<number>;
   note_id: number;
   protocol: string | null;
   registered_at: Timestamp | null;
+  request_xml: string | null;
   sequence: number;
   status_code: number | null;
   status_reason: string | null;
@@ -466,6 +468,7 @@ export interface FiscalProfiles {
 }
 
 export interface FiscalVoidings {
+  answer_only: Generated<boolean>;
   created_at: Generated<Timestamp>;
   created_by: number | null;
   environment: number;
@@ -475,6 +478,7 @@ export interface FiscalVoidings {
   number_to: number;
   protocol: string | null;
   reason: string;
+  request_xml: string | null;
   series: number;
   status_code: number | null;
   status_reason: string | null;

@@ -16,6 +16,8 @@ export function makeNote(overrides: Partial<FiscalNote> = {}): FiscalNote {
     statusReason: 'Autorizado o uso da NF-e',
     protocol: '135260000000001',
     authorizedAt: '2026-11-24T17:21:00.000Z',
+    // 24 hours after the authorisation (an NF-e's window).
+    cancellableUntil: '2026-11-25T17:21:00.000Z',
     issuedAt: '2026-11-24T17:20:00.000Z',
     total: 2030,
     recipient: { document: '44555666000181', name: 'Loja de Celulares Carioca Ltda' },
@@ -39,6 +41,7 @@ export const REJECTED = makeNote({
   statusReason: 'Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso',
   protocol: null,
   authorizedAt: null,
+  cancellableUntil: null,
   recipient: { document: '52998224725', name: 'Maria Souza' },
 });
 
@@ -55,6 +58,7 @@ export const CONTINGENT = makeNote({
   statusReason: null,
   protocol: null,
   authorizedAt: null,
+  cancellableUntil: null,
   total: 59.9,
   recipient: { document: null, name: null },
 });
@@ -65,6 +69,7 @@ export const CANCELLED = makeNote({
   number: 11,
   accessKey: '35261111222333000181550010000000111234567893',
   status: 'CANCELLED',
+  cancellableUntil: null,
   events: [
     {
       id: 1,

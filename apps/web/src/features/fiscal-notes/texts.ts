@@ -39,7 +39,7 @@ export const FISCAL_NOTES_TEXTS = {
   monthXmls: 'XMLs do mês',
   monthTitle: 'XMLs do mês para o contador',
   monthText:
-    'Um arquivo .zip com o XML de cada nota autorizada ou cancelada emitida no mês, e os XMLs dos seus eventos (cancelamento, cartas de correção).',
+    'Um arquivo .zip com o XML de cada nota autorizada ou cancelada emitida no mês, os XMLs dos seus eventos (cancelamento, cartas de correção), os das inutilizações do mês e o índice indice.csv, uma linha por arquivo.',
   month: 'Mês',
   monthHint: 'AAAA-MM (ex.: 2026-11)',
   download: 'Baixar',
@@ -64,7 +64,10 @@ export const FISCAL_NOTES_TEXTS = {
   // 'Cancelar'
   cancel: 'Cancelar',
   cancelTitle: (name: string) => `Cancelar a ${name}`,
-  cancelText: `A SEFAZ registra o cancelamento (evento 110111), aceito até ${CANCEL_WINDOW_HOURS} horas após a autorização. Depois disso, emita uma nota de devolução.`,
+  /** The button's second line: the note's deadline, the time alone when it is today. */
+  cancellableUntil: (when: string) => `Cancelável até ${when}`,
+  cancelLabel: (when: string) => `Cancelar (cancelável até ${when})`,
+  cancelText: `A SEFAZ registra o cancelamento (evento 110111), aceito até ${CANCEL_WINDOW_HOURS} horas após a autorização da NF-e e até 30 minutos após a da NFC-e. Depois disso, emita uma nota de devolução.`,
   reason: 'Motivo',
   keep: 'Voltar',
   confirmCancel: 'Cancelar nota',

@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/auth';
 import { renderDanfe } from '../danfe/danfe';
 import { readIssuer } from '../fiscal.service';
+import { monthArchive } from './note-month-archive';
 import { notesRepository as repo } from './notes.repository';
 import type { NotesContext } from './notes-context';
 
@@ -28,30 +29,11 @@ export function noteDocuments(context: NotesContext) {
     },
 
     /**
-     * GET /fiscal/notes/xml.zip?month=YYYY-MM: the month's notes that went to the SEFAZ for good (their nfeProc) and
-     * their events, for the accountant, written into the zip a batch of notes at a time.
+     * GET /fiscal/notes/xml.zip?month=YYYY-MM: the month's notes that went to the SEFAZ for good (their nfeProc), their
+     * events (procEventoNFe) and the month's voidings (ProcInutNFe), with an index (indice.csv), for the accountant.
      */
-    async *monthXmls(month: string): AsyncGenerator<{ name: string; xml: string }> {
-      const from = dayStart(`${month}-01`);
-      const to = dayStart(nextMonthStart(month));
-      let afterId = 0;
-      for (;;) {
-        const batch = await repo.monthBatch(db, from, to, afterId, 200);
-        if (batch.length === 0) return;
-        const events = await repo.eventsOfNotes(
-          db,
-          batch.map((n) => n.id),
-        );
-        for (const note of batch) {
-          yield { name: `${note.access_key}-procNFe.xml`, xml: note.proc_xml as string };
-          for (const event of events.filter((e) => e.note_id === note.id))
-            yield {
-              name: `${note.access_key}-${event.type === 'CANCEL' ? 'cancelamento' : `cce-${event.sequence}`}.xml`,
-              xml: event.xml as string,
-            };
-        }
-        afterId = (batch.at(-1) as { id: number }).id;
-      }
+    monthFiles(month: string): AsyncGenerator<{ name: string; content: string }> {
+      return monthArchive(db, dayStart(`${month}-01`), dayStart(nextMonthStart(month)));
     },
 
     /** POST /fiscal/notes/{id}/email: the authorised note's DANFE and XML to the customer (or the address given). */

@@ -1,7 +1,7 @@
 import {
-  CANCEL_WINDOW_HOURS,
   FISCAL_NOTE_TEXTS,
   type FiscalNote,
+  formatBusinessDateTimeMinutes,
   MAX_CORRECTIONS,
   toBusinessTimestamp,
   withBusinessOffset,
@@ -10,8 +10,10 @@ import { recordAudit } from '../../../lib/audit';
 import { conflict, notFound } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/auth';
 import { loadSigningCertificate, type SigningCertificate } from '../fiscal.service';
+import { cancellableUntil, cancellationWindowOfKey } from '../nfe/cancellation-windows';
 import { ProviderAuthError, ProviderRequestError } from '../provider/provider-client';
 import { type SefazClient, SefazUnavailableError } from '../sefaz/sefaz-client';
+import { mailEvent } from './note-event-mail';
 import { type NoteRow, notesRepository as repo } from './notes.repository';
 import { type NotesContext, signerOf } from './notes-context';
 
@@ -75,8 +77,15 @@ export function noteEvents(context: NotesContext) {
       if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
       if (row.status !== 'AUTHORIZED' || !row.protocol || !row.authorized_at)
         throw conflict(FISCAL_NOTE_TEXTS.cancelNotAuthorized);
-      const age = now().getTime() - new Date(row.authorized_at).getTime();
-      if (age > CANCEL_WINDOW_HOURS * 3_600_000) throw conflict(FISCAL_NOTE_TEXTS.cancelWindow(CANCEL_WINDOW_HOURS));
+      const deadline = cancellableUntil(row.access_key, new Date(row.authorized_at));
+      if (now().getTime() > deadline.getTime())
+        throw conflict(
+          FISCAL_NOTE_TEXTS.cancelWindow(
+            row.model === 55 ? 'NF-e' : 'NFC-e',
+            cancellationWindowOfKey(row.access_key).label,
+            formatBusinessDateTimeMinutes(deadline),
+          ),
+        );
       const answer = await registerEvent(context, row, certificate, 1, {
         type: 'cancel',
         protocol: row.protocol,
@@ -93,6 +102,7 @@ export function noteEvents(context: NotesContext) {
           protocol: answer.protocol,
           registered_at: answer.registeredAt ? new Date(answer.registeredAt) : now(),
           xml: answer.xml,
+          request_xml: answer.request ?? null,
           created_by: principal.employeeId,
         });
         await repo.updateNote(trx, id, { status: 'CANCELLED' });
@@ -103,6 +113,13 @@ export function noteEvents(context: NotesContext) {
           action: 'cancel',
           changes: { reason, protocol: answer.protocol },
         });
+      });
+      await mailEvent(context, principal, row, {
+        type: 'CANCEL',
+        sequence: 1,
+        xml: answer.xml,
+        request_xml: answer.request ?? null,
+        protocol: answer.protocol,
       });
       return context.details(id);
     },
@@ -127,6 +144,7 @@ export function noteEvents(context: NotesContext) {
           protocol: answer.protocol,
           registered_at: answer.registeredAt ? new Date(answer.registeredAt) : now(),
           xml: answer.xml,
+          request_xml: answer.request ?? null,
           created_by: principal.employeeId,
         });
         await recordAudit(trx, {
@@ -136,6 +154,13 @@ export function noteEvents(context: NotesContext) {
           action: 'correction',
           changes: { sequence, text, protocol: answer.protocol },
         });
+      });
+      await mailEvent(context, principal, row, {
+        type: 'CORRECTION',
+        sequence,
+        xml: answer.xml,
+        request_xml: answer.request ?? null,
+        protocol: answer.protocol,
       });
       return context.details(id);
     },

@@ -1,5 +1,6 @@
 import type { FiscalNote, FiscalNoteStatus } from '@backoffice/contract';
 import { isoTimestampOrNull } from '../../../lib/iso-timestamp';
+import { cancellableUntil } from '../nfe/cancellation-windows';
 import type { EventRow, NoteRow } from './notes.repository';
 
 /** A note's row and its events as the API shows them. */
@@ -18,6 +19,10 @@ export function noteView(row: NoteRow, events: EventRow[]): FiscalNote {
     statusReason: row.status_reason,
     protocol: row.protocol,
     authorizedAt: isoTimestampOrNull(row.authorized_at),
+    cancellableUntil:
+      row.status === 'AUTHORIZED' && row.authorized_at
+        ? cancellableUntil(row.access_key, new Date(row.authorized_at)).toISOString()
+        : null,
     issuedAt: isoTimestampOrNull(row.issued_at) as string,
     total: Number(row.total_cents) / 100,
     recipient: { document: row.recipient_document, name: row.recipient_name },

@@ -31,6 +31,7 @@ async function keepVoiding(
       status_reason: answer.reason,
       protocol: answer.protocol,
       xml: answer.xml,
+      request_xml: answer.request ?? null,
       created_by: principal.employeeId,
     });
     await recordAudit(trx, {

@@ -308,6 +308,11 @@ export const notesRepository = {
       protocol: string | null;
       registered_at: Date | null;
       xml: string | null;
+      /**
+       * The signed evento as sent (`answer.request`), for its procEventoNFe; null through a provider, whose xml is
+       * the proc. Required so that no event (110112 too) is kept without it (issue 56 §3).
+       */
+      request_xml: string | null;
       created_by: number;
     },
   ) {
@@ -342,33 +347,13 @@ export const notesRepository = {
     return row?.number ?? null;
   },
 
-  async insertVoiding(db: Executor, values: Omit<Selectable<Database['fiscal_voidings']>, 'id' | 'created_at'>) {
+  async insertVoiding(
+    db: Executor,
+    values: Omit<Selectable<Database['fiscal_voidings']>, 'id' | 'created_at' | 'answer_only' | 'request_xml'> & {
+      request_xml?: string | null;
+    },
+  ) {
     return db.insertInto('fiscal_voidings').values(values).returning(['id', 'created_at']).executeTakeFirstOrThrow();
-  },
-
-  /** The notes of a period that went to the SEFAZ for good (authorised or cancelled), by id, a batch at a time. */
-  async monthBatch(db: Executor, from: Date, to: Date, afterId: number, size: number) {
-    return db
-      .selectFrom('fiscal_notes')
-      .select(['id', 'access_key', 'proc_xml', 'status'])
-      .where('issued_at', '>=', from)
-      .where('issued_at', '<', to)
-      .where('proc_xml', 'is not', null)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(size)
-      .execute();
-  },
-
-  async eventsOfNotes(db: Executor, noteIds: number[]) {
-    if (noteIds.length === 0) return [];
-    return db
-      .selectFrom('fiscal_note_events')
-      .select(['note_id', 'type', 'sequence', 'xml'])
-      .where('note_id', 'in', noteIds)
-      .where('xml', 'is not', null)
-      .orderBy('id')
-      .execute();
   },
 
   async customerEmailOf(db: Executor, orderId: number) {

@@ -157,7 +157,7 @@ function registerNoteListRoutes(app: NotesApp, service: NotesService, exporting:
       schema: {
         tags,
         summary:
-          'Os XMLs do mês para o contador: o nfeProc de cada nota autorizada ou cancelada emitida no mês e os seus eventos, num .zip',
+          'Os XMLs do mês para o contador, num .zip: o nfeProc de cada nota autorizada ou cancelada emitida no mês, o procEventoNFe dos seus eventos (cancelamento, cancelamento por substituição, cartas de correção), o ProcInutNFe das inutilizações do mês, e o índice indice.csv (uma linha por arquivo: arquivo, tipo, modelo, série, número, chave, data, situação, valor, evento/protocolo; UTF-8 com BOM, `;`, valores 1234,56)',
         querystring: fiscalNotesMonthQuerySchema,
       },
     },
@@ -171,10 +171,10 @@ function registerNoteListRoutes(app: NotesApp, service: NotesService, exporting:
       };
       void (async () => {
         try {
-          for await (const file of service.monthXmls(request.query.month)) {
+          for await (const file of service.monthFiles(request.query.month)) {
             const entry = new ZipDeflate(file.name, { level: 6 });
             zip.add(entry);
-            entry.push(strToU8(file.xml), true);
+            entry.push(strToU8(file.content), true);
           }
           zip.end();
         } catch (error) {

@@ -24,6 +24,7 @@ import {
   readStatusAnswer,
   readVoidingAnswer,
   receiptQueryMessage,
+  signedEvento,
   statusQueryMessage,
   type VoidingAnswer,
   type VoidingSpec,
@@ -157,10 +158,12 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
       return unlessStopped(readProtocolAnswer(await call('protocol', protocolQueryMessage(environment, accessKey))));
     },
     async event(lotId, spec, signer) {
-      return unlessStopped(readEventAnswer(await call('event', eventMessage(lotId, spec, signer))));
+      const message = eventMessage(lotId, spec, signer);
+      return { ...unlessStopped(readEventAnswer(await call('event', message))), request: signedEvento(message) };
     },
     async voidNumbers(spec, signer) {
-      return unlessStopped(readVoidingAnswer(await call('voidNumbers', voidingMessage(spec, signer))));
+      const message = voidingMessage(spec, signer);
+      return { ...unlessStopped(readVoidingAnswer(await call('voidNumbers', message))), request: message };
     },
     close: () => agent.destroy(),
   };

@@ -84,6 +84,17 @@ export function eventMessage(lotId: number, spec: EventSpec, signer: XmlSigner):
   return `<envEvento xmlns="${NFE_NAMESPACE}" versao="1.00">${el('idLote', String(lotId))}${evento}</envEvento>`;
 }
 
+/**
+ * The signed `evento` of an envEvento, standing alone: the namespace it inherited from envEvento written on it (the
+ * signature covers infEvento in that namespace, so it still verifies), as procEventoNFe holds it.
+ */
+export function signedEvento(envEvento: string): string {
+  const start = envEvento.indexOf('<evento ');
+  const end = envEvento.lastIndexOf('</evento>');
+  if (start < 0 || end < 0) throw new Error('the message has no evento');
+  return `<evento xmlns="${NFE_NAMESPACE}" ${envEvento.slice(start + '<evento '.length, end)}</evento>`;
+}
+
 export interface VoidingSpec {
   environment: 1 | 2;
   stateCode: string;
@@ -154,6 +165,8 @@ export interface EventAnswer {
   registeredAt: string | null;
   /** The retEvento element, to keep with the event (procEventoNFe). */
   xml: string | null;
+  /** The signed `evento` as sent (with its namespace), for the procEventoNFe; absent through a provider. */
+  request?: string | null;
 }
 
 export interface VoidingAnswer {
@@ -161,6 +174,8 @@ export interface VoidingAnswer {
   reason: string;
   protocol: string | null;
   xml: string;
+  /** The signed inutNFe as sent, for the procInutNFe; absent through a provider. */
+  request?: string | null;
 }
 
 const children = (parent: Element, name: string): Element[] =>

@@ -74,7 +74,12 @@ const soap = (wsdl: string, body: string) =>
   `<soap:Body><nfeResultMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/${wsdl}">${body}</nfeResultMsg></soap:Body></soap:Envelope>`;
 
 const tag = (xml: string, name: string) => new RegExp(`<${name}[^>]*>([^<]*)</${name}>`).exec(xml)?.[1] ?? '';
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, '-00:00');
+/**
+ * The double's clock as a SEFAZ of SP writes it (dhRecbto, dhRegEvento): local time with its offset, −03:00 (no
+ * summer time since 2019). The answers' schemas (TDateTimeUTC of retEvento, for one) accept only −01:00 to −04:00:
+ * a '−00:00' made the procEventoNFe invalid (issue 56 §3).
+ */
+const now = () => `${new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;
 const APP = '<verAplic>SEFAZ-TESTE-1.0</verAplic>';
 
 /** The message inside nfeDadosMsg. */
@@ -104,7 +109,14 @@ function authorised(state: SefazState, note: string, receipt: string): string {
     fields.key,
     `<nProt>${protocol}</nProt><digVal>${fields.digest}</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo>`,
   );
-  state.ledger.keep(fields, { key: fields.key, prot, protocol, digest: fields.digest, receipt });
+  state.ledger.keep(fields, {
+    key: fields.key,
+    prot,
+    protocol,
+    digest: fields.digest,
+    receipt,
+    authorisedAt: new Date(),
+  });
   return prot;
 }
 

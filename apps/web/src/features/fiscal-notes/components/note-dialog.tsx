@@ -1,4 +1,11 @@
-import { type FiscalNote, formatBusinessDateTimeMinutes, formatDocument, PERMISSIONS } from '@backoffice/contract';
+import {
+  businessDay,
+  type FiscalNote,
+  formatBusinessDateTimeMinutes,
+  formatBusinessTime,
+  formatDocument,
+  PERMISSIONS,
+} from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -45,6 +52,29 @@ function Field({ label, value, mono = false }: { label: string; value: string; m
         {value}
       </Typography>
     </div>
+  );
+}
+
+/** The deadline on the business clock: '14:32' today, '25/11/2026 14:32' another day. */
+function deadlineText(until: string): string {
+  const at = new Date(until);
+  return businessDay(at) === businessDay(new Date()) ? formatBusinessTime(at) : formatBusinessDateTimeMinutes(at);
+}
+
+/** 'Cancelar' with the note's deadline under it ('Cancelável até 14:32'). */
+function CancelButton({ until, onClick }: { until: string | null; onClick: () => void }) {
+  const when = until ? deadlineText(until) : null;
+  return (
+    <Button color="error" onClick={onClick} aria-label={when ? T.cancelLabel(when) : T.cancel}>
+      <Stack sx={{ alignItems: 'center' }}>
+        <span>{T.cancel}</span>
+        {when ? (
+          <Typography variant="caption" sx={{ textTransform: 'none', lineHeight: 1.2 }}>
+            {T.cancellableUntil(when)}
+          </Typography>
+        ) : null}
+      </Stack>
+    </Button>
   );
 }
 
@@ -105,9 +135,7 @@ export function NoteDialog({ id, onClose }: { id: number; onClose: () => void })
               <Button onClick={() => setCorrecting(true)}>{T.correction}</Button>
             ) : null}
             {canWrite && authorized ? (
-              <Button color="error" onClick={() => setCancelling(true)}>
-                {T.cancel}
-              </Button>
+              <CancelButton until={data.cancellableUntil} onClick={() => setCancelling(true)} />
             ) : null}
             {canWrite && RETRIABLE.has(data.status) ? (
               <SubmitButton

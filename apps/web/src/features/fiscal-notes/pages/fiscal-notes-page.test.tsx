@@ -216,9 +216,11 @@ describe('Notas fiscais', () => {
       'XML',
       'Enviar por e-mail',
       'Carta de correção',
-      'Cancelar',
+      'CancelarCancelável até 25/11/2026 14:21',
       'Fechar',
     ]);
+    // Its deadline on the button: 24 h after 24/11 14:21, another day than today, so with its date.
+    expect(within(dialog).getByText('Cancelável até 25/11/2026 14:21')).toBeTruthy();
 
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:pdf');
     const save = vi.fn();
@@ -257,7 +259,7 @@ describe('Notas fiscais', () => {
   it("'Cancelar' needs a reason of 15 characters or more, sends exactly { reason }, then shows the note cancelled", async () => {
     const { calls, user } = openPage();
     const details = await openNote(user, 'Loja de Celulares Carioca Ltda', /^NF-e nº 12/);
-    await user.click(within(details).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(details).getByRole('button', { name: /^Cancelar \(cancelável até / }));
     const cancel = await screen.findByRole('dialog', { name: 'Cancelar a NF-e nº 12 · série 1' });
     expect(within(cancel).getByText(/aceito até 24 horas após a autorização/)).toBeTruthy();
     await user.type(within(cancel).getByLabelText(/^Motivo/), 'Desistiu');
@@ -279,13 +281,27 @@ describe('Notas fiscais', () => {
     expect(buttonNames(details)).toEqual(['DANFE', 'XML', 'Fechar']);
   });
 
+  it("shows the deadline as the time alone on the day it ends ('Cancelável até 14:21')", async () => {
+    // 25/11 12:00 in São Paulo (15:00 UTC); the deadline 25/11 17:21 UTC is 14:21 there.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T15:00:00.000Z'));
+    try {
+      const { user } = openPage();
+      const details = await openNote(user, 'Loja de Celulares Carioca Ltda', /^NF-e nº 12/);
+      expect(within(details).getByText('Cancelável até 14:21')).toBeTruthy();
+      expect(within(details).getByRole('button', { name: 'Cancelar (cancelável até 14:21)' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("says the SEFAZ's refusal of a cancellation inside the dialog, which keeps the reason", async () => {
-    const refused = FISCAL_NOTE_TEXTS.cancelWindow(24);
+    const refused = FISCAL_NOTE_TEXTS.cancelWindow('NF-e', '24 horas', '25/11/2026 14:21');
     const { user } = openPage({
       cancel: () => ({ status: 409, body: { errors: [refused], code: 'CONFLICT' } }),
     });
     const details = await openNote(user, 'Loja de Celulares Carioca Ltda', /^NF-e nº 12/);
-    await user.click(within(details).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(details).getByRole('button', { name: /^Cancelar \(cancelável até / }));
     const cancel = await screen.findByRole('dialog', { name: 'Cancelar a NF-e nº 12 · série 1' });
     await user.type(within(cancel).getByLabelText(/^Motivo/), 'Cliente desistiu da compra');
     await user.click(within(cancel).getByRole('button', { name: 'Cancelar nota' }));

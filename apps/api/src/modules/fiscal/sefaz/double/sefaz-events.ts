@@ -4,9 +4,11 @@
  * certificate (297, 292, 213 against the author's CNPJ), P09 the environment (252), P11 the key's check digit (236),
  * P07/P14 the Id (572), P10/P11 the note exists (494), P11/P14 the event is not a duplicate (573), P10/P11 the author
  * is the issuer (574), 2P12-22 the note is authorised, not cancelled (580); a cancellation names the note's protocol
- * (222). Codes and texts in sefaz-refusals.ts.
+ * (222) and comes within the note's window (501: NF-e 24 h, NFC-e 30 min, nfe/cancellation-windows.ts). Codes and
+ * texts in sefaz-refusals.ts.
  */
 import { isValidAccessKey } from '../../../../lib/nfe/access-key';
+import { cancellableUntil } from '../../nfe/cancellation-windows';
 import type { SefazLedger } from './sefaz-ledger';
 import type { SefazPlace } from './sefaz-notes';
 import { REFUSALS, type Refusal } from './sefaz-refusals';
@@ -21,6 +23,8 @@ export interface EventFields {
   environment: string;
   /** The cancellation's nProt. */
   protocol: string;
+  /** dhEvento, with its offset. */
+  at: string;
 }
 
 const tag = (xml: string, name: string) => new RegExp(`<${name}[^>]*>([^<]*)</${name}>`).exec(xml)?.[1] ?? '';
@@ -34,6 +38,7 @@ export function eventFields(message: string): EventFields {
     cnpj: tag(message, 'CNPJ'),
     environment: tag(message, 'tpAmb'),
     protocol: tag(message, 'nProt'),
+    at: tag(message, 'dhEvento'),
   };
 }
 
@@ -51,5 +56,10 @@ export function eventRefusal(message: string, place: SefazPlace, ledger: SefazLe
   if (event.cnpj !== event.key.slice(6, 20)) return REFUSALS.eventAuthor;
   if (note.cancelled) return REFUSALS.notAuthorised;
   if (event.type === '110111' && event.protocol !== note.protocol) return REFUSALS.protocolDiffers;
+  if (
+    event.type === '110111' &&
+    new Date(event.at).getTime() > cancellableUntil(event.key, note.authorisedAt).getTime()
+  )
+    return REFUSALS.cancelDeadline;
   return null;
 }

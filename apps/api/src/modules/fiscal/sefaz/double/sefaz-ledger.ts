@@ -12,6 +12,8 @@ export interface KeptNote {
   digest: string;
   /** The lot's receipt (nRec), repeated in the duplicate's texts. */
   receipt: string;
+  /** When it was authorised (its dhRecbto): the start of its cancellation window (rejection 501). */
+  authorisedAt: Date;
   cancelled: boolean;
 }
 

@@ -97,4 +97,9 @@ export const REFUSALS = {
   notAuthorised: refusal(580, 'Rejeição: Evento exige uma NF-e autorizada'),
   /** The cancellation's nProt is not the note's authorisation protocol. */
   protocolDiffers: refusal(222, 'Rejeição: Protocolo de Autorização de Uso difere do cadastrado'),
+  /**
+   * The cancellation's dhEvento later than the note's authorisation plus its window (NF-e 24 h, NFC-e 30 min: the
+   * table of fiscal/nfe/cancellation-windows.ts with its sources; MOC's rule of the cancellation event, NT 2015/002).
+   */
+  cancelDeadline: refusal(501, 'Rejeição: Prazo de cancelamento superior ao previsto na Legislação'),
 } as const;
