@@ -24,6 +24,7 @@ import { replicaReads } from '../../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../../lib/csv';
 import { data } from '../../../lib/envelope';
 import { principalOf } from '../../../plugins/auth';
+import { registerContingencyRoutes } from './contingency.routes';
 import { scheduleNotes } from './notes.scheduler';
 import { createNotesService, type NotesService } from './notes.service';
 
@@ -48,6 +49,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.deps.mailer,
     serverSecret: config.jwtSecret,
     sefazUrl: config.fiscalSefazUrl,
+    svcUrl: config.fiscalSvcUrl,
     sefazCa: config.fiscalSefazCa,
     sefazTimeoutMs: config.fiscalSefazTimeoutMs,
     providerUrl: config.fiscalProviderUrl,
@@ -59,6 +61,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The waiting notes go again by themselves in a process that runs the scheduled work (not in the tests).
   if (config.scheduledWork) scheduleNotes(app.deps.scheduler, service);
 
+  registerContingencyRoutes(app, service);
   registerNoteListRoutes(app, service, exporting);
   registerNoteEmissionRoutes(app, service);
   registerNoteEventRoutes(app, service);
