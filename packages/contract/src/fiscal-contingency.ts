@@ -57,6 +57,7 @@ export const NFE_CONTINGENCY_TEXTS = {
     [nfe ? plural(nfe, 'NF-e', 'NF-e') : null, nfce ? plural(nfce, 'NFC-e', 'NFC-e') : null]
       .filter(Boolean)
       .join(' e '),
+  bellTitle: 'NF-e em contingência',
   /** 'Notas fiscais' and the bell. */
   active: (svc: string, since: string, pending: string) =>
     `NF-e em contingência (${svc}) desde ${since}: as novas notas vão para a SEFAZ Virtual de Contingência.` +

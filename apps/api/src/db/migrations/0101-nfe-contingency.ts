@@ -12,10 +12,10 @@ import { runStatements, triggerFunction } from './run-statements';
  * - `fiscal_nfe_outages`: the outages of the state's authoriser met in a row by the NF-e sent to it (a timeout,
  *   HTTP 5xx, 108/109), emptied by its first answer; three within ten minutes enter the SVC by themselves.
  * - The bell (migration 0053's `bell_items`): `nfe_contingency`, the open contingency's item from when it began,
- *   gone when it ends; kept by triggers as 0053's are.
+ *   gone when it ends (no actor: whoever entered it sees it too, it is a condition); kept by triggers as 0053's are.
  */
 const ITEM = `select 'nfe-contingency:' || c.id, 'nfe_contingency', c.id::bigint, null::text, c.entered_at, null::text,
-    c.entered_by
+    null::integer
   from fiscal_nfe_contingencies c where c.left_at is null`;
 const COLUMNS = '(id, kind, ref_id, ref_key, at, sort_key, actor)';
 
