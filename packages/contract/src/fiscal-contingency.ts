@@ -53,6 +53,8 @@ export const NFE_CONTINGENCY_TEXTS = {
   leftAutomatically: 'A SEFAZ autorizadora voltou a responder (107 Serviço em Operação).',
   leftByShop: 'Saída da contingência pela loja.',
   issuerMissing: 'Salve o emitente em Fiscal antes de entrar em contingência.',
+  throughProvider:
+    'As notas são enviadas pela Nuvem Fiscal, que faz a contingência por conta própria: a contingência da loja não se aplica.',
   pending: (nfe: number, nfce: number) =>
     [nfe ? plural(nfe, 'NF-e', 'NF-e') : null, nfce ? plural(nfce, 'NFC-e', 'NFC-e') : null]
       .filter(Boolean)

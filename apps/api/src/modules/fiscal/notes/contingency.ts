@@ -47,10 +47,14 @@ export function emissionTypeOf(input: Pick<NfeInput, 'emission'>): 1 | 6 | 7 | 9
   return emission.type === 'svc' ? emission.code : emission.type === 'offline' ? 9 : 1;
 }
 
-/** The SVC of the shop's state; 409 while the issuer is not saved. */
+/**
+ * The SVC of the shop's state; 409 while the issuer is not saved, or while the notes go through Nuvem Fiscal (the
+ * provider sends them and keeps its own contingency: ours would sign notes it does not expect).
+ */
 async function shopSvc(db: Executor): Promise<SvcName> {
   const issuer = await readIssuer(db);
   if (!issuer.saved || !issuer.address) throw conflict(NFE_CONTINGENCY_TEXTS.issuerMissing);
+  if (issuer.transport === 'NUVEM_FISCAL') throw conflict(NFE_CONTINGENCY_TEXTS.throughProvider);
   return svcOf(issuer.address.uf);
 }
 
@@ -96,7 +100,7 @@ export async function leaveIn(trx: Executor, employeeId: number | null, why: str
  * within ten minutes enters the SVC by itself (nobody's, with the automatic justification). Never fails the send.
  */
 export async function outageMet(context: NotesContext, row: NoteRow): Promise<void> {
-  if (row.model !== 55 || row.emission_type !== 1) return;
+  if (row.model !== 55 || row.emission_type !== 1 || (await context.providerOf())) return;
   const at = context.now();
   const since = new Date(at.getTime() - AUTOMATIC_WINDOW_MINUTES * 60_000);
   await context.db.transaction().execute(async (trx) => {
