@@ -83,10 +83,18 @@ async function moveToSvc(
       if (error instanceof SefazUnavailableError) break;
       throw error;
     }
+    // An answer of the state's authoriser: the outages in a row are over (decision 0083).
+    await repo.clearOutages(context.db);
     if (answer.notes.some((n) => AUTHORISED.has(n.status))) {
       await writeAnswer(context, row, { ...answer, status: 104 });
     } else if (answer.status === NOT_RECEIVED) {
-      await resignForSvc(context, row, certificate);
+      try {
+        await resignForSvc(context, row, certificate);
+      } catch (error) {
+        // Its order can no longer be invoiced as it was (cancelled, changed): it waits, saying why, for the shop.
+        await notes.updateNote(context.db, row.id, { status_reason: (error as Error).message });
+        continue;
+      }
       await sendNote(context, row.id, certificate);
       moved += 1;
     }
@@ -106,6 +114,7 @@ export async function contingencyRound(context: NotesContext): Promise<string | 
   const client = context.clientFor(certificate, issuer.address.uf, 55, environment);
   try {
     if (await inOperation(client, environment, issuer.address.uf)) {
+      await repo.clearOutages(db);
       if (open.authoriser_away) {
         await db.transaction().execute((trx) => leaveIn(trx, null, NFE_CONTINGENCY_TEXTS.leftAutomatically, now()));
         return NFE_CONTINGENCY_TEXTS.leftAutomatically;

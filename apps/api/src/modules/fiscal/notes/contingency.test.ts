@@ -130,6 +130,7 @@ describe("the NF-e's contingency in the SVC (issue 56 §2)", () => {
   });
 
   it('three outages in a row enter it by themselves; the round leaves it when SP answers 107 again, the NF-e then go', async () => {
+    const before = (await contingency()).pending;
     state.setAway(503);
     const waiting = [];
     for (let i = 0; i < 3; i++) waiting.push(await emit((await delivered()).id));
@@ -144,8 +145,8 @@ describe("the NF-e's contingency in the SVC (issue 56 §2)", () => {
       reason: NFE_CONTINGENCY_TEXTS.automaticReason,
       enteredBy: null,
     });
-    expect(entered.pending).toEqual({ nfe: 3, nfce: 0 });
-    expect(entered.message).toMatch(/ Aguardando envio: 3 NF-e\.$/);
+    expect(entered.pending).toEqual({ nfe: before.nfe + 3, nfce: before.nfce });
+    expect(entered.message).toContain(` Aguardando envio: ${before.nfe + 3} NF-e`);
 
     // Meanwhile a new NF-e goes to the SVC.
     const inSvc = await emit((await delivered()).id);
@@ -164,7 +165,7 @@ describe("the NF-e's contingency in the SVC (issue 56 §2)", () => {
       const sent = await noteOf(note.id);
       expect([sent.status, sent.number, sent.accessKey]).toEqual(['AUTHORIZED', note.number, note.accessKey]);
     }
-    expect((await contingency()).pending).toEqual({ nfe: 0, nfce: 0 });
+    expect((await contingency()).pending).toEqual(before);
   });
 
   it('entered by the shop: an NF-e SP never received (217) is made again for the SVC with its number; one it authorised stays', async () => {
@@ -190,6 +191,23 @@ describe("the NF-e's contingency in the SVC (issue 56 §2)", () => {
     expect(ofNumber(neverReceived.number)?.key).toBe(moved.accessKey);
     expect(ofNumber(answerLost.number)?.key).toBe(answerLost.accessKey);
 
+    ok(await call('DELETE', '/fiscal/notes/contingency', admin), nfeContingencySchema.parse);
+  });
+
+  it('a never-received NF-e whose order was cancelled meanwhile is not made again: it waits, saying why', async () => {
+    state.script.push({ kind: 'hang' });
+    const order = await delivered();
+    const waiting = await emit(order.id);
+    expect(waiting.status).toBe('SIGNED');
+    await t.db.updateTable('orders').set({ status: ORDER_STATUS.CANCELADO }).where('id', '=', order.id).execute();
+    ok(await call('POST', '/fiscal/notes/contingency', admin, { reason: REASON }), nfeContingencySchema.parse);
+
+    expect(await worker.contingencyRound()).toBeNull();
+    expect(await noteOf(waiting.id)).toMatchObject({
+      status: 'SIGNED',
+      accessKey: waiting.accessKey,
+      statusReason: FISCAL_NOTE_TEXTS.orderNotInvoiceable('Cancelado'),
+    });
     ok(await call('DELETE', '/fiscal/notes/contingency', admin), nfeContingencySchema.parse);
   });
 });
