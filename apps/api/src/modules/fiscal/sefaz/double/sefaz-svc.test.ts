@@ -82,6 +82,10 @@ describe('the state table of the SVC (sped-nfe Contingency.php; the Portal NF-e)
     expect(() => svcOf('XX')).toThrow('UF sem SEFAZ Virtual de Contingência: XX');
   });
 
+  it('builds no NFC-e in the SVC (B22-70): the builder refuses tpEmis 6 on a model 65', () => {
+    expect(() => svcNote(300, 6, { model: 65 })).toThrow('A contingência SVC (tpEmis 6 ou 7) é só da NF-e.');
+  });
+
   it("addresses each SVC's services by environment; the voiding stays the state's", () => {
     const normal = sefazUrlsAt('https://sefaz.example/ws');
     expect(svcUrls('SVC-AN', 1, normal)).toMatchObject({
