@@ -86,6 +86,8 @@ export interface AppConfig {
    * proxy), and the certificates trusted for it besides Node's and ICP-Brasil's roots (FISCAL_SEFAZ_CA_FILE, PEM).
    */
   fiscalSefazUrl: string | undefined;
+  /** The SEFAZ Virtual de Contingência's services at one base address (FISCAL_SVC_URL: a SVC of the tests, a proxy). */
+  fiscalSvcUrl: string | undefined;
   fiscalSefazCa: string[];
   /** How long the SEFAZ has to answer before the note waits (NF-e) or goes into contingency (NFC-e). */
   fiscalSefazTimeoutMs: number;
@@ -211,6 +213,7 @@ export function loadConfig(
     backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
     businessTimeZone: businessTimeZoneFrom(env.BUSINESS_TIME_ZONE),
     fiscalSefazUrl: env.FISCAL_SEFAZ_URL || undefined,
+    fiscalSvcUrl: env.FISCAL_SVC_URL || undefined,
     fiscalProviderUrl: env.FISCAL_PROVIDER_URL || undefined,
     fiscalProviderTokenUrl: env.FISCAL_PROVIDER_TOKEN_URL || undefined,
     fiscalSefazTimeoutMs: milliseconds(env.FISCAL_SEFAZ_TIMEOUT_MS, 30_000, 'FISCAL_SEFAZ_TIMEOUT_MS'),

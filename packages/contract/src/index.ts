@@ -20,6 +20,7 @@ export * from './employees';
 export * from './errors';
 export * from './finance-access';
 export * from './fiscal';
+export * from './fiscal-contingency';
 export * from './fiscal-notes';
 export * from './gtin';
 export * from './idempotency-key';

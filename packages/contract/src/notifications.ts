@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'repair_late',
   'credit_approval',
   'cash_difference',
+  'nfe_contingency',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -54,6 +55,11 @@ export const NOTIFICATION_PERMISSIONS: Record<NotificationKind, string> = {
    * e cobrança' (the workflow's approveCredit).
    */
   credit_approval: PERMISSIONS.credit,
+  /**
+   * The NF-e in the SEFAZ Virtual de Contingência (issue 56 §2, decision 0083), with the notes waiting: to who
+   * emits notes or hands the goods over ('Notas fiscais' reads with either; invoices here).
+   */
+  nfe_contingency: PERMISSIONS.invoices,
   /**
    * The closings with a difference waiting for approval, one item with their count (issue 54 §6): to who approves
    * them (CASH_APPROVAL_PERMISSIONS), counting only those he may approve (`cashApprovalRefusal`: not his own drawer

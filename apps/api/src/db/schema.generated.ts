@@ -399,6 +399,24 @@ export interface FiscalIssuer {
   updated_by: number | null;
 }
 
+export interface FiscalNfeContingencies {
+  authoriser_away: Generated<boolean>;
+  entered_at: Timestamp;
+  entered_by: number | null;
+  id: Generated<number>;
+  left_at: Timestamp | null;
+  left_by: number | null;
+  left_reason: string | null;
+  reason: string;
+  svc: string;
+}
+
+export interface FiscalNfeOutages {
+  at: Timestamp;
+  id: Generated<number>;
+  note_id: number | null;
+}
+
 export interface FiscalNoteEvents {
   answer_only: Generated<boolean>;
   created_at: Generated<Timestamp>;
@@ -1269,6 +1287,8 @@ export interface DB {
   fiscal_ibpt_rates: FiscalIbptRates;
   fiscal_ibpt_tables: FiscalIbptTables;
   fiscal_issuer: FiscalIssuer;
+  fiscal_nfe_contingencies: FiscalNfeContingencies;
+  fiscal_nfe_outages: FiscalNfeOutages;
   fiscal_note_events: FiscalNoteEvents;
   fiscal_notes: FiscalNotes;
   fiscal_profiles: FiscalProfiles;

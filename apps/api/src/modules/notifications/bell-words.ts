@@ -8,9 +8,11 @@ import {
   FISCAL_SETUP_TEXTS,
   formatBRL,
   formatBusinessDate,
+  formatBusinessDateTimeMinutes,
   formatDay,
   formatDuration,
   formatPercentHundredths,
+  NFE_CONTINGENCY_TEXTS,
   type Notification,
   type NotificationKind,
   ORDER_STATUS,
@@ -30,6 +32,8 @@ const REPAIRS_LINK = '/admin/repairs?late=true';
 const CREDIT_APPROVALS_LINK = `/admin/orders?status=${ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO}`;
 /** The drawer's screen, where a closing's difference is approved (issue 54 §6). */
 const CASH_LINK = '/admin/cash';
+/** 'Notas fiscais', where the contingency is shown, entered and left (issue 56 §2). */
+const FISCAL_NOTES_LINK = '/admin/fiscal-notes';
 /** The 'Aprovações de desconto' dialog over the page one is on (decision 0045). */
 const DISCOUNT_APPROVALS_LINK = DISCOUNT_APPROVALS_HASH;
 
@@ -142,6 +146,19 @@ export function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 
           ? FISCAL_SETUP_TEXTS.bellExpiredBody(d.holder ?? '', date)
           : FISCAL_SETUP_TEXTS.bellBody(d.holder ?? '', daysBetween(businessDay(at), businessDay(notAfter)), date),
         link: SETTINGS_LINK,
+      };
+    }
+    case 'nfe_contingency': {
+      const pending = NFE_CONTINGENCY_TEXTS.pending(d.nfe ?? 0, d.nfce ?? 0);
+      return {
+        kind,
+        title: NFE_CONTINGENCY_TEXTS.bellTitle,
+        body: NFE_CONTINGENCY_TEXTS.active(
+          d.svc ?? '',
+          formatBusinessDateTimeMinutes(new Date(d.since ?? at)),
+          pending,
+        ),
+        link: FISCAL_NOTES_LINK,
       };
     }
     case 'credit_approval': {

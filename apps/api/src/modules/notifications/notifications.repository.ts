@@ -129,6 +129,10 @@ export interface BellDetails {
   estimated_date?: string;
   /** A counted kind's count (credit_approval, cash_difference). */
   count?: number;
+  /** The NF-e's contingency (migration 0101): its SVC, since when, and the NF-e and NFC-e waiting. */
+  svc?: string;
+  nfe?: number;
+  nfce?: number;
 }
 
 export interface BellRow {
@@ -191,6 +195,13 @@ export async function bellPage(db: Executor, scope: BellScope, limit: number): P
         when s.kind = 'certificate_expiring' then
           (select json_build_object('holder', c.holder, 'not_after', c.not_after)
           from fiscal_certificate c where c.company_id = s.ref_id)
+        when s.kind = 'nfe_contingency' then
+          (select json_build_object('svc', c.svc, 'since', c.entered_at,
+            'nfe', (select count(*) from fiscal_notes n where n.model = 55
+              and n.status in ('SIGNED', 'PROCESSING', 'CONTINGENCY')),
+            'nfce', (select count(*) from fiscal_notes n where n.model = 65
+              and n.status in ('SIGNED', 'PROCESSING', 'CONTINGENCY')))
+          from fiscal_nfe_contingencies c where c.id = s.ref_id)
         when s.kind = 'repair_late' then
           (select json_build_object('number', r.id, 'customer', c.name, 'estimated_date', r.estimated_date::text)
           from repairs r join customers c on c.id = r.customer_id where r.id = s.ref_id)

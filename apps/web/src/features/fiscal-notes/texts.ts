@@ -1,4 +1,4 @@
-import { CANCEL_WINDOW_HOURS, FISCAL_NOTE_TEXTS } from '@backoffice/contract';
+import { CANCEL_WINDOW_HOURS, FISCAL_NOTE_TEXTS, NFE_CONTINGENCY_TEXTS } from '@backoffice/contract';
 
 const notes = (count: number) => (count === 1 ? '1 nota' : `${count.toLocaleString('pt-BR')} notas`);
 
@@ -111,4 +111,15 @@ export const FISCAL_NOTES_TEXTS = {
       : `${count} pedidos entregues ficaram sem a nota automática:`,
   failedAutomaticLine: (code: string, error: string) => `Pedido ${code}: ${error}`,
   failedAutomaticHint: "Corrija o que está dito e emita a nota pelo pedido ('Nota fiscal').",
+  // The NF-e's contingency (issue 56 §2, decision 0083)
+  enterContingency: NFE_CONTINGENCY_TEXTS.enter,
+  leaveContingency: NFE_CONTINGENCY_TEXTS.leave,
+  contingencyTitle: 'Entrar em contingência (SEFAZ Virtual de Contingência)',
+  contingencyText: (svc: string | null) =>
+    `Com a SEFAZ autorizadora fora do ar, as novas NF-e vão para a ${svc ?? 'SVC'} e as mercadorias podem sair. A NFC-e não muda (ela tem a contingência offline).`,
+  contingencyReason: NFE_CONTINGENCY_TEXTS.reasonLabel,
+  contingencyKeep: 'Voltar',
+  contingencyEntered: 'A loja entrou em contingência: as novas NF-e vão para a SVC.',
+  contingencyLeft: 'A loja saiu da contingência: as novas NF-e vão para a SEFAZ autorizadora.',
+  contingencyFailed: 'Não foi possível mudar a contingência. Tente novamente.',
 };

@@ -70,7 +70,9 @@ export interface NoteFacts {
   /** infNFe's Id: 'NFe' and the key. */
   id: string;
   offline: Extract<NfeInput['emission'], { type: 'offline' }> | null;
-  emissionType: '1' | '9';
+  /** The contingency the note is issued in (offline NFC-e, or the NF-e's SVC): its dhCont and xJust. */
+  contingency: { since: string; reason: string } | null;
+  emissionType: '1' | '6' | '7' | '9';
   interstate: boolean;
   /** The recipient an ICMS taxpayer (an NF-e to an IE of digits). */
   taxpayer: boolean;
@@ -145,7 +147,9 @@ function noteFacts(input: NfeInput): NoteFacts {
   if (!cUF) throw new NfeBuildError(`UF do emitente desconhecida: ${issuer.address.uf}.`);
   const offline = input.emission.type === 'offline' ? input.emission : null;
   if (offline && model !== 65) throw new NfeBuildError('A contingência offline (tpEmis 9) é só da NFC-e.');
-  const emissionType = offline ? '9' : '1';
+  const svc = input.emission.type === 'svc' ? input.emission : null;
+  if (svc && model !== 55) throw new NfeBuildError('A contingência SVC (tpEmis 6 ou 7) é só da NF-e.');
+  const emissionType = offline ? '9' : svc ? (String(svc.code) as '6' | '7') : '1';
   const accessKey = composeAccessKey({
     stateCode: cUF,
     yearMonth: `${input.issuedAt.slice(2, 4)}${input.issuedAt.slice(5, 7)}`,
@@ -164,6 +168,7 @@ function noteFacts(input: NfeInput): NoteFacts {
     accessKey,
     id: `NFe${accessKey}`,
     offline,
+    contingency: offline ?? svc,
     emissionType,
     interstate: model === 55 && recipientUf !== issuer.address.uf,
     taxpayer,
@@ -196,7 +201,7 @@ function checkPayments(input: NfeInput, t: NfeTotals): void {
 
 function ideXml(input: NfeInput, facts: NoteFacts): string {
   const { model, issuer, environment } = input;
-  const { offline } = facts;
+  const { contingency } = facts;
   const presence = input.presence ?? (model === 65 || input.freightMode === 9 ? 1 : 3);
   return group(
     'ide',
@@ -222,7 +227,7 @@ function ideXml(input: NfeInput, facts: NoteFacts): string {
     [2, 3, 4, 9].includes(presence) ? el('indIntermed', '0') : '',
     el('procEmi', '0'),
     el('verProc', SOFTWARE),
-    offline ? el('dhCont', offline.since) + el('xJust', offline.reason) : '',
+    contingency ? el('dhCont', contingency.since) + el('xJust', contingency.reason) : '',
   );
 }
 

@@ -204,7 +204,9 @@ export interface NfeInstalment {
 export type NfeEmission =
   | { type: 'normal' }
   /** Offline contingency of the NFC-e (tpEmis 9): when it began and why. */
-  | { type: 'offline'; since: string; reason: string };
+  | { type: 'offline'; since: string; reason: string }
+  /** NF-e in the SEFAZ Virtual de Contingência (tpEmis 6 SVC-AN, 7 SVC-RS): when the shop entered it and why. */
+  | { type: 'svc'; code: 6 | 7; since: string; reason: string };
 
 export interface NfeInput {
   model: 55 | 65;

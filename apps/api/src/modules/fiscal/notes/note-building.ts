@@ -15,6 +15,7 @@ import { buildNfe, NfeBuildError } from '../nfe/nfe-builder';
 import type { NfeCarrier, NfeInput } from '../nfe/nfe-input';
 import { breachesOf } from '../nfe/rules';
 import { validateAgainstSchema } from '../nfe/xsd';
+import { emissionNow } from './contingency';
 import { notesRepository as repo } from './notes.repository';
 import { type NotesContext, signerOf } from './notes-context';
 import { orderForNote } from './order-for-note';
@@ -137,7 +138,8 @@ export async function buildOrderNote(
     number: taken.number,
     numericCode: String(randomInt(10_000_000, 100_000_000)),
     issuedAt: withBusinessOffset(toBusinessTimestamp(issuedAt)),
-    emission: { type: 'normal' },
+    // The NF-e's SVC while the shop is in contingency (contingency.ts), else normal.
+    emission: await emissionNow(trx, model),
     natureOfOperation: 'Venda de mercadoria',
     issuer,
     insuranceCents: 0,

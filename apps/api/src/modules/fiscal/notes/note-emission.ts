@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/auth';
 import { loadSigningCertificate, type SigningCertificate } from '../fiscal.service';
 import type { NfeInput } from '../nfe/nfe-input';
+import { emissionTypeOf } from './contingency';
 import { buildOrderNote } from './note-building';
 import { resendNote, sendNote, WAITING } from './note-sending';
 import { type NoteRow, notesRepository as repo } from './notes.repository';
@@ -59,7 +60,7 @@ async function storeNewNote(
       series: made.taken.series,
       number: made.taken.number,
       environment: made.input.environment,
-      emission_type: 1,
+      emission_type: emissionTypeOf(made.input),
       access_key: made.note.accessKey,
       status: 'SIGNED',
       total_cents: made.note.totals.totalCents,
@@ -109,6 +110,7 @@ async function rebuildRejected(
     });
     await repo.updateNote(trx, row.id, {
       status: 'SIGNED',
+      emission_type: emissionTypeOf(made.input),
       xml: made.note.xml,
       access_key: made.note.accessKey,
       total_cents: made.note.totals.totalCents,

@@ -6,6 +6,7 @@ import type { NfeInput } from '../nfe/nfe-input';
 import { ProviderAuthError, type ProviderClient, ProviderRequestError } from '../provider/provider-client';
 import { SERVICE_STOPPED, type SefazClient, SefazUnavailableError } from '../sefaz/sefaz-client';
 import { type LotAnswer, nfeProc } from '../sefaz/sefaz-messages';
+import { authoriserAnswered, outageMet } from './contingency';
 import { type NoteRow, notesRepository as repo } from './notes.repository';
 import { type NotesContext, signerOf } from './notes-context';
 
@@ -21,7 +22,7 @@ export const WAITING: readonly FiscalNoteStatus[] = ['SIGNED', 'PROCESSING', 'CO
  * (108, 109: the provider may relay them) is no answer about the note but an outage: SefazUnavailableError, as a
  * timeout is, so the caller retries or goes into contingency.
  */
-async function writeAnswer(
+export async function writeAnswer(
   context: NotesContext,
   row: NoteRow,
   answer: LotAnswer,
@@ -77,6 +78,7 @@ async function providerRefusal(context: NotesContext, row: NoteRow, error: unkno
 /** The note sent to the SEFAZ itself; a duplicate (204) of this very note asks for its protocol. */
 async function sendToSefaz(context: NotesContext, row: NoteRow, sefaz: SefazClient): Promise<void> {
   const answer = await sefaz.authorize(row.id, [row.xml], true);
+  await authoriserAnswered(context, row);
   const prot = answer.notes.find((n) => n.accessKey === row.access_key);
   // 204: this very note is already authorised (an answer lost on the way): its protocol is asked for.
   const known = prot?.status === DUPLICATE ? await sefaz.protocol(row.environment as 1 | 2, row.access_key) : null;
@@ -115,6 +117,8 @@ async function unanswered(
     });
   } else {
     await repo.updateNote(context.db, row.id, { status_code: null, status_reason: FISCAL_NOTE_TEXTS.unavailable });
+    // An NF-e the state's authoriser did not answer counts towards the SVC (contingency.ts).
+    await outageMet(context, row);
   }
 }
 

@@ -8,6 +8,7 @@ import { ufOfKey } from '../nfe/states';
 import { createProviderClient, NUVEM_FISCAL, type ProviderClient } from '../provider/provider-client';
 import { createSefazClient, type SefazClient, sefazTrust } from '../sefaz/sefaz-client';
 import { sefazUrls, sefazUrlsAt } from '../sefaz/sefaz-urls';
+import { svcUrls } from '../sefaz/svc';
 import { noteView } from './note-views';
 import { type NoteRow, notesRepository as repo } from './notes.repository';
 
@@ -20,6 +21,8 @@ export interface NotesDeps {
   serverSecret: string;
   /** Every service at this base address (tests, a proxy); else each state's. */
   sefazUrl?: string;
+  /** The SEFAZ Virtual de Contingência's services at this base address (tests, a proxy); else sefaz/svc.ts's. */
+  svcUrl?: string;
   /** Certificates trusted for the SEFAZ besides Node's and ICP-Brasil's roots. */
   sefazCa?: string[];
   sefazTimeoutMs?: number;
@@ -33,7 +36,10 @@ export interface NotesContext {
   now: () => Date;
   /** A client of the SEFAZ of `uf` for the model and environment, speaking with the shop's certificate. */
   clientFor(certificate: SigningCertificate, uf: string, model: 55 | 65, environment: 1 | 2): SefazClient;
-  /** The SEFAZ's client for the note `row` (its state read from its key). */
+  /**
+   * The SEFAZ's client for the note `row` (its state read from its key): an NF-e of tpEmis 6/7 not yet authorised
+   * goes to its SVC (6 SVC-AN, 7 SVC-RS), every other note, and the events, to the state's authoriser.
+   */
   clientOfNote(certificate: SigningCertificate, row: NoteRow): SefazClient;
   /** Nuvem Fiscal's client when the shop sends through it (one a set of credentials, its token kept), else null. */
   providerOf(): Promise<ProviderClient | null>;
@@ -80,13 +86,27 @@ export function notesContext(deps: NotesDeps): NotesContext {
     return client;
   }
 
+  function clientOfSvc(certificate: SigningCertificate, row: NoteRow): SefazClient {
+    const uf = ufOfKey(row.access_key);
+    const environment = row.environment as 1 | 2;
+    const svc = row.emission_type === 6 ? 'SVC-AN' : 'SVC-RS';
+    return createSefazClient({
+      identity: { keyPem: certificate.keyPem, certPem: certificate.certPem, chainPem: certificate.chainPem },
+      urls: deps.svcUrl ? sefazUrlsAt(deps.svcUrl) : svcUrls(svc, environment, sefazUrls(uf, 55, environment)),
+      ca: sefazTrust(deps.sefazCa ?? []),
+      timeoutMs: deps.sefazTimeoutMs,
+    });
+  }
+
   return {
     db,
     deps,
     now,
     clientFor,
     clientOfNote: (certificate, row) =>
-      clientFor(certificate, ufOfKey(row.access_key), row.model as 55 | 65, row.environment as 1 | 2),
+      (row.emission_type === 6 || row.emission_type === 7) && ['SIGNED', 'PROCESSING'].includes(row.status)
+        ? clientOfSvc(certificate, row)
+        : clientFor(certificate, ufOfKey(row.access_key), row.model as 55 | 65, row.environment as 1 | 2),
     providerOf,
     async details(id) {
       const row = await repo.note(db, id);

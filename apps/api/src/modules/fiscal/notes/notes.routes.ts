@@ -25,6 +25,7 @@ import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvS
 import { data } from '../../../lib/envelope';
 import { principalOf } from '../../../plugins/auth';
 import { afterCounterSale } from '../../orders/workflow.service';
+import { registerContingencyRoutes } from './contingency.routes';
 import { scheduleNotes } from './notes.scheduler';
 import { createNotesService, type NotesService } from './notes.service';
 
@@ -49,6 +50,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.deps.mailer,
     serverSecret: config.jwtSecret,
     sefazUrl: config.fiscalSefazUrl,
+    svcUrl: config.fiscalSvcUrl,
     sefazCa: config.fiscalSefazCa,
     sefazTimeoutMs: config.fiscalSefazTimeoutMs,
     providerUrl: config.fiscalProviderUrl,
@@ -62,6 +64,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   // A counter sale handed over at once: its NFC-e emitted right after it commits (decision 0078).
   afterCounterSale(db, 'fiscalNotes', (orderId) => service.emitRequestedOf(orderId));
 
+  registerContingencyRoutes(app, service);
   registerNoteListRoutes(app, service, exporting);
   registerNoteEmissionRoutes(app, service);
   registerNoteEventRoutes(app, service);

@@ -15,6 +15,8 @@
  */
 import { isHandover } from '@backoffice/contract';
 import { onMoveEnd } from '../../orders/workflow.service';
+import { noteContingency } from './contingency';
+import { contingencyRound } from './contingency-round';
 import { noteDocuments } from './note-documents';
 import { noteEmission } from './note-emission';
 import { noteEvents } from './note-events';
@@ -55,6 +57,9 @@ export function createNotesService(deps: NotesDeps) {
     ...noteVoidings(context),
     ...noteLists(context),
     ...noteDocuments(context),
+    /** The NF-e's contingency in the SVC (contingency.ts) and the worker's round of it (contingency-round.ts). */
+    ...noteContingency(context),
+    contingencyRound: () => contingencyRound(context),
   };
 }
 

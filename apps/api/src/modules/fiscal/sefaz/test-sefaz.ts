@@ -16,6 +16,11 @@
  * - NFeRecepcaoEvento4: 128 with the event's 135 'Evento registrado e vinculado a NF-e' or its refusal
  *   (double/sefaz-events.ts); NFeInutilizacao4: 102 'Inutilização de número homologado' or the refusal
  *   (double/sefaz-voidings.ts).
+ * Started with `serves: 'SVC-AN' | 'SVC-RS'` it acts as that SEFAZ Virtual de Contingência (issue 56 §2): it
+ * receives only NF-e of its tpEmis (6, 7) and registers only cancellations (double/sefaz-contingency.ts); given
+ * another double's `ledger`, it shares its database, as an SVC passes what it authorised on to the state's SEFAZ.
+ * `setAway` makes every service of a double away at once (HTTP 503, or 108/109: the status service then answers
+ * that code), until set back to null.
  * Every code and text it answers is in double/sefaz-refusals.ts with the rule that publishes it. A plain module (no
  * test framework): the API tests and the browser journey use it; test-pki.ts makes the certificates.
  */
@@ -30,6 +35,7 @@ import { SefazLedger } from './double/sefaz-ledger';
 import { noteFields, noteRefusal, type SefazPlace } from './double/sefaz-notes';
 import { REFUSALS, type Refusal } from './double/sefaz-refusals';
 import { voidingFields, voidingRefusal } from './double/sefaz-voidings';
+import type { SvcName } from './svc';
 
 export type ScriptedAnswer =
   | { kind: 'authorize' }
@@ -66,6 +72,10 @@ export interface TestSefaz {
   refusals: SefazRefusal[];
   /** The next answers of the authorisation service, in order (then its judgement). */
   script: ScriptedAnswer[];
+  /** Its database (notes, voidings, events): given to an SVC double to share it. */
+  ledger: SefazLedger;
+  /** Every service away (HTTP 503, or 108/109 answered) until set back to null. */
+  setAway(answer: 503 | 108 | 109 | null): void;
   close(): Promise<void>;
 }
 
@@ -92,6 +102,7 @@ interface SefazState {
   script: ScriptedAnswer[];
   refusals: SefazRefusal[];
   lots: Map<string, { notes: string[]; processing: number }>;
+  away: 503 | 108 | 109 | null;
 }
 
 type Answer = { status: number; body?: string } | 'hang';
@@ -262,18 +273,26 @@ async function voidingAnswer(state: SefazState, message: string): Promise<string
   );
 }
 
-/** NFeStatusServico4: 107 'Serviço em Operação'. */
+/** NFeStatusServico4: 107 'Serviço em Operação', or the stop it is in (108, 109). */
 function serviceStatus(state: SefazState): string {
+  const paused = state.away === 108 ? REFUSALS.pausedShort : state.away === 109 ? REFUSALS.pausedLong : null;
+  const [status, reason] = paused ? [paused.code, paused.reason] : [107, 'Serviço em Operação'];
   return soap(
     'NFeStatusServico4',
     `<retConsStatServ xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${state.place.environment}</tpAmb>${APP}` +
-      `<cStat>107</cStat><xMotivo>Serviço em Operação</xMotivo><cUF>${state.place.stateCode}</cUF><dhRecbto>${now()}</dhRecbto></retConsStatServ>`,
+      `<cStat>${status}</cStat><xMotivo>${reason}</xMotivo><cUF>${state.place.stateCode}</cUF><dhRecbto>${now()}</dhRecbto></retConsStatServ>`,
   );
 }
 
 /** The answer of the web service `service` to `message`. */
 async function answerOf(state: SefazState, service: string, message: string): Promise<Answer> {
-  if (service === 'NFeStatusServico4') return { status: 200, body: serviceStatus(state) };
+  if (service === 'NFeStatusServico4' && state.away !== 503) return { status: 200, body: serviceStatus(state) };
+  if (state.away === 503) return { status: 503, body: 'Service Unavailable' };
+  if (state.away !== null) {
+    const paused = state.away === 108 ? REFUSALS.pausedShort : REFUSALS.pausedLong;
+    if (service === 'NFeAutorizacao4') return lotAnswer(state, paused.code, paused.reason);
+    return { status: 503, body: 'Service Unavailable' };
+  }
   if (service === 'NFeAutorizacao4') return authorize(state, message);
   if (service === 'NFeRetAutorizacao4') return { status: 200, body: receiptAnswer(state, message) };
   if (service === 'NFeConsultaProtocolo4') {
@@ -298,14 +317,23 @@ export async function startTestSefaz(options: {
   environment?: 1 | 2;
   /** The state it authorises for (cUF): default 35, São Paulo. */
   stateCode?: string;
+  /** Acts as this SEFAZ Virtual de Contingência (default: the state's own authoriser). */
+  serves?: SvcName;
+  /** Another double's database, shared (an SVC passes its notes on to the state's SEFAZ). */
+  ledger?: SefazLedger;
 }): Promise<TestSefaz> {
   const requests: SefazRequest[] = [];
   const state: SefazState = {
-    place: { environment: options.environment ?? 2, stateCode: options.stateCode ?? '35' },
-    ledger: new SefazLedger(),
+    place: {
+      environment: options.environment ?? 2,
+      stateCode: options.stateCode ?? '35',
+      serves: options.serves ?? null,
+    },
+    ledger: options.ledger ?? new SefazLedger(),
     script: [],
     refusals: [],
     lots: new Map(),
+    away: null,
   };
   const hanging = new Set<import('node:http').ServerResponse>();
   const server = https.createServer(
@@ -342,6 +370,10 @@ export async function startTestSefaz(options: {
     requests,
     refusals: state.refusals,
     script: state.script,
+    ledger: state.ledger,
+    setAway: (answer) => {
+      state.away = answer;
+    },
     close: async () => {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();

@@ -4,6 +4,7 @@ import {
   type FiscalEmissionRequest,
   type FiscalNote,
   fiscalVoidingSchema,
+  type NfeContingency,
 } from '@backoffice/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,12 +20,23 @@ const DESK = ['bo:manage:orders'];
 type User = ReturnType<typeof userEvent.setup>;
 type Answer = { status?: number; body?: unknown };
 
+/** The NF-e out of contingency, nothing waiting (SP's SVC: SVC-AN). */
+const OUT_OF_CONTINGENCY: NfeContingency = { active: null, svc: 'SVC-AN', pending: { nfe: 0, nfce: 0 }, message: null };
+const inContingency = (reason: string): NfeContingency => ({
+  active: { svc: 'SVC-AN', since: '2026-11-28T13:05:00.000Z', reason, enteredBy: { id: 1, name: 'Carla Gerente' } },
+  svc: 'SVC-AN',
+  pending: { nfe: 2, nfce: 0 },
+  message:
+    'NF-e em contingência (SVC-AN) desde 28/11/2026 10:05: as novas notas vão para a SEFAZ Virtual de Contingência. Aguardando envio: 2 NF-e.',
+});
+
 /** 'Notas fiscais' signed in with `permissions`, the list answering `notes`, each note's details as kept. */
 function openPage({
   permissions = MANAGER,
   notes = [AUTHORIZED, REJECTED, CONTINGENT],
   cancel = (call: MockCall): Answer => ({ body: { data: cancelled(call) } }),
   failed = [],
+  contingency = OUT_OF_CONTINGENCY,
   email = (call: MockCall): Answer => ({
     body: { data: { to: (call.body as { to?: string }).to ?? 'compras@carioca.com.br' } },
   }),
@@ -34,6 +46,7 @@ function openPage({
   cancel?: (call: MockCall) => Answer;
   email?: (call: MockCall) => Answer;
   failed?: FiscalEmissionRequest[];
+  contingency?: NfeContingency;
 } = {}) {
   signInAs(permissions, 'Carla Gerente');
   const kept = new Map(notes.map((note) => [note.id, note]));
@@ -42,6 +55,11 @@ function openPage({
   const calls = mockFetch({
     'GET /api/fiscal/notes': { body: pageOf(notes) },
     'GET /api/fiscal/notes/requests': { body: { data: failed } },
+    'GET /api/fiscal/notes/contingency': { body: { data: contingency } },
+    'POST /api/fiscal/notes/contingency': (call) => ({
+      body: { data: inContingency((call.body as { reason: string }).reason) },
+    }),
+    'DELETE /api/fiscal/notes/contingency': { body: { data: OUT_OF_CONTINGENCY } },
     ...details,
     'POST /api/fiscal/notes/7/cancel': (call) => {
       const answer = cancel(call);
@@ -429,5 +447,36 @@ describe('Notas fiscais', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(FISCAL_NOTE_TEXTS.emailMissing);
     expect(screen.getByRole('dialog', { name: 'Enviar a NF-e nº 12 · série 1 por e-mail' })).toBe(dialog);
+  });
+});
+
+describe("'Notas fiscais': the NF-e's contingency (issue 56 §2)", () => {
+  it("enters it with the justification typed, says so, and leaves it with 'Sair da contingência'", async () => {
+    const { calls, user } = openPage();
+    await user.click(await screen.findByRole('button', { name: 'Entrar em contingência' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Entrar em contingência (SEFAZ Virtual de Contingência)',
+    });
+    expect(dialog.textContent).toContain('as novas NF-e vão para a SVC-AN');
+    const reason = 'SEFAZ-SP fora do ar desde as 10h, sem previsão';
+    await user.type(within(dialog).getByLabelText(/Justificativa/), reason);
+    await user.click(within(dialog).getByRole('button', { name: 'Entrar em contingência' }));
+    const warning = await screen.findByTestId('fiscal-notes-contingency');
+    expect(warning.textContent).toContain('NF-e em contingência (SVC-AN) desde 28/11/2026 10:05');
+    expect(warning.textContent).toContain('Aguardando envio: 2 NF-e.');
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/fiscal/notes/contingency')?.body).toEqual({
+      reason,
+    });
+
+    await user.click(within(warning).getByRole('button', { name: 'Sair da contingência' }));
+    await waitFor(() => expect(screen.queryByTestId('fiscal-notes-contingency')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/fiscal/notes/contingency')).toBe(true);
+  });
+
+  it('shows the desk (orders only) that the NF-e is in contingency, without the buttons', async () => {
+    openPage({ permissions: DESK, contingency: inContingency('SEFAZ-SP fora do ar desde as 10h, sem previsão') });
+    const warning = await screen.findByTestId('fiscal-notes-contingency');
+    expect(warning.textContent).toContain('NF-e em contingência (SVC-AN)');
+    expect(within(warning).queryByRole('button')).toBeNull();
   });
 });

@@ -38,6 +38,7 @@ import {
   useFailedAutomaticNotes,
   useFiscalNotes,
 } from '../api/fiscal-notes-api';
+import { ContingencyAlert } from '../components/contingency-alert';
 import { MonthXmlsDialog } from '../components/month-xmls-dialog';
 import { NoteDialog } from '../components/note-dialog';
 import { VoidingDialog } from '../components/voiding-dialog';
@@ -221,6 +222,7 @@ export default function FiscalNotesPage() {
           </>
         }
       />
+      <ContingencyAlert canWrite={canWrite} />
       {failed.data && failed.data.length > 0 ? (
         <Alert severity="warning" data-testid="fiscal-notes-failed-automatic">
           <Typography variant="body2" sx={{ fontWeight: 600 }}>

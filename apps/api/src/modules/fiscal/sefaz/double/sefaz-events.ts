@@ -9,6 +9,7 @@
  */
 import { isValidAccessKey } from '../../../../lib/nfe/access-key';
 import { cancellableUntil } from '../../nfe/cancellation-windows';
+import { svcEventRefusal } from './sefaz-contingency';
 import type { SefazLedger } from './sefaz-ledger';
 import type { SefazPlace } from './sefaz-notes';
 import { REFUSALS, type Refusal } from './sefaz-refusals';
@@ -48,6 +49,8 @@ export function eventRefusal(message: string, place: SefazPlace, ledger: SefazLe
   const signature = signatureRefusal(message, 'infEvento', event.cnpj);
   if (signature) return signature;
   if (event.environment !== String(place.environment)) return REFUSALS.environment;
+  const type = svcEventRefusal(event.type, place.serves ?? null);
+  if (type) return type;
   if (!isValidAccessKey(event.key)) return REFUSALS.eventKeyDigit;
   if (event.id !== `ID${event.type}${event.key}${String(event.sequence).padStart(2, '0')}`) return REFUSALS.eventId;
   const note = ledger.note(event.key);

@@ -1,21 +1,25 @@
 /**
  * The SEFAZ double's judgement of one signed note of a lot (NFeAutorizacao4), in the order the MOC applies its rules
  * after the lot's schema: the signature (group F: 297, 292, 213), the note's identification (Anexo I 4.2.1: A03-10
- * 502, B02-10 226, B23-10 253, B24-10 252), the published content rules every note must pass (nfe/rules, shared with
+ * 502, B02-10 226, the kind of emission B22/B28 of sefaz-contingency.ts, B23-10 253, B24-10 252), the published content rules every note must pass (nfe/rules, shared with
  * our pre-send check: the first breach's code and text), then the database (2B08-10 539, 2B08-20 204, 2B08-30 218,
  * 3B08-100 206). The codes and texts are in sefaz-refusals.ts, each with its rule.
  */
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { accessKeyCheckDigit } from '../../../../lib/nfe/access-key';
 import { breachesOf } from '../../nfe/rules';
+import type { SvcName } from '../svc';
+import { emissionRefusal } from './sefaz-contingency';
 import type { NoteNumber, SefazLedger } from './sefaz-ledger';
 import { REFUSALS, type Refusal } from './sefaz-refusals';
 import { signatureRefusal } from './sefaz-signature';
 
-/** What the double is: the state it serves (cUF) and its environment (tpAmb). */
+/** What the double is: the state it serves (cUF), its environment (tpAmb), and the SVC it acts as (if any). */
 export interface SefazPlace {
   stateCode: string;
   environment: 1 | 2;
+  /** The SEFAZ Virtual de Contingência it serves as; absent or null: the state's own authoriser. */
+  serves?: SvcName | null;
 }
 
 export interface NoteFields extends NoteNumber {
@@ -77,6 +81,9 @@ function formRefusal(note: string, fields: NoteFields, place: SefazPlace): Refus
   // A03-10: the Id is the concatenation of the fields, cDV included.
   if (fields.key !== `${body}${fields.checkDigit}`) return REFUSALS.keyFields;
   if (fields.stateCode !== place.stateCode) return REFUSALS.issuerState;
+  // B22-30/60/70, B28-10/20/30: the kind of emission this service receives (sefaz-contingency.ts).
+  const emission = emissionRefusal(note, place.serves ?? null, new Date());
+  if (emission) return emission;
   // B23-10: the key so made has the right check digit.
   if (String(digit) !== fields.checkDigit) return REFUSALS.keyCheckDigit;
   if (fields.environment !== String(place.environment)) return REFUSALS.environment;

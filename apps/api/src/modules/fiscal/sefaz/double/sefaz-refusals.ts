@@ -61,6 +61,23 @@ export const REFUSALS = {
   /** 2B08-30: the very note, already cancelled. */
   cancelled: (receipt: Receipt) =>
     refusal(218, `Rejeição: NF-e já está cancelada na base de dados da SEFAZ [nRec:${receipt}]`),
+  // ——— the kind of emission and the contingency (Anexo I, B22 and B28; sefaz-contingency.ts) ———
+  /** B22-30: the state's authoriser receives no note of tpEmis 6 or 7 (the SVC's). */
+  svcOnly: refusal(570, 'Rejeição: Tipo de Emissão 3, 6 ou 7 só é válido nas contingências SCAN/SVC'),
+  /** B22-60: the SVC receives only notes of its own tpEmis (6 SVC-AN, 7 SVC-RS). */
+  notSvcEmission: refusal(713, 'Rejeição: Tipo de Emissão diferente de 6 ou 7 para contingência da SVC acessada'),
+  /** B22-70: the SVC authorises no NFC-e. */
+  nfceNotInSvc: refusal(783, 'Rejeição: NFC-e não é autorizada pela SVC'),
+  /** B28-10: a normal note (tpEmis 1) with the contingency's date or justification. */
+  justificationInNormal: refusal(
+    556,
+    'Rejeição: Justificativa de entrada em contingência não deve ser informada para tipo de emissão normal',
+  ),
+  /** B28-20: a note in contingency without its justification. */
+  justificationMissing: refusal(557, 'Rejeição: A Justificativa de entrada em contingência deve ser informada'),
+  /** B28-30: the contingency entered after the note was received. */
+  contingencyLater: refusal(558, 'Rejeição: Data de entrada em contingência posterior a data de recebimento'),
+
   /** 3B08-100 (NT 2011/004): the number is in a voided range. */
   voidedNumber: refusal(206, 'Rejeição: NF-e já está inutilizada na Base de Dados da SEFAZ'),
 
@@ -80,6 +97,8 @@ export const REFUSALS = {
   rangeUsed: refusal(241, 'Rejeição: Um número da faixa já foi utilizado'),
 
   // ——— events (NFeRecepcaoEvento4: the generic rules of the Registro de Evento) ———
+  /** MOC 7.0 §5.8.4 (tpEvento): an event the service does not register (the SVC: only the cancellation). */
+  eventType: refusal(491, 'Rejeição: O tpEvento informado inválido'),
   /** P11: the event's key has a wrong check digit. */
   eventKeyDigit: refusal(236, 'Rejeição: Chave de Acesso com dígito verificador inválido'),
   /** P07/P14. */
