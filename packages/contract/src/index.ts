@@ -21,6 +21,7 @@ export * from './errors';
 export * from './finance-access';
 export * from './fiscal';
 export * from './fiscal-notes';
+export * from './fiscal-nfse';
 export * from './gtin';
 export * from './idempotency-key';
 export * from './ids';

@@ -51,7 +51,7 @@ function signed(xml: string, element: string, cnpj: string): SefinRefusal | null
 /** The DPS's facts, or the refusal of the first rule it breaks. */
 export function checkDps(xml: string, environment: 1 | 2): DpsFacts | SefinRefusal {
   const root = parse(xml);
-  if (!root || root.localName !== 'DPS') return SEFIN_REFUSALS.malformed;
+  if (root?.localName !== 'DPS') return SEFIN_REFUSALS.malformed;
   if (!validateNfseSchema(xml, 'DPS_v1.00.xsd').valid) return SEFIN_REFUSALS.schema;
   const infDps = root.getElementsByTagName('infDPS')[0] as Element;
   const prest = root.getElementsByTagName('prest')[0] as Element;
@@ -88,7 +88,7 @@ export interface EventFacts {
 /** The pedido de registro de evento's facts, or its refusal. */
 export function checkEventRequest(xml: string, environment: 1 | 2): EventFacts | SefinRefusal {
   const root = parse(xml);
-  if (!root || root.localName !== 'pedRegEvento') return SEFIN_REFUSALS.malformed;
+  if (root?.localName !== 'pedRegEvento') return SEFIN_REFUSALS.malformed;
   if (!validateNfseSchema(xml, 'pedRegEvento_v1.00.xsd').valid) return SEFIN_REFUSALS.eventSchema;
   const facts: EventFacts = {
     environment: text(root, 'tpAmb'),
