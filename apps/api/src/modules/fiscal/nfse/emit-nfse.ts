@@ -143,8 +143,8 @@ export async function sendAgain(context: NfseContext, id: number, now = new Date
 }
 
 /**
- * The worker's round: the NFS-e of each repair delivered whose labour has none yet (a rejected one waits for the
- * button), then the PENDING ones sent again. Answers how many were authorised or listed.
+ * The worker's round: the NFS-e of each repair delivered whose labour never had one (a rejected or cancelled one
+ * waits for the button), then the PENDING ones sent again. Answers how many were authorised or listed.
  */
 export async function emitDelivered(context: NfseContext, now = new Date()): Promise<number> {
   let done = 0;

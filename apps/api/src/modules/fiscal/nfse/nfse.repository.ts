@@ -55,7 +55,7 @@ export const nfseRepository = {
       .where('r.id', '=', repairId)
       .executeTakeFirst(),
 
-  /** Delivered repairs whose billed labour has no live invoice yet: what the worker emits. */
+  /** Delivered repairs whose billed labour never had an invoice (a rejected or cancelled one waits for the button). */
   async deliveredWithoutInvoice(db: Executor, limit = 20): Promise<number[]> {
     const rows = await db
       .selectFrom('repairs as r')
@@ -65,14 +65,7 @@ export const nfseRepository = {
       .where('r.warranty_source', 'is', null)
       .where('o.labour_cents', '>', 0)
       .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('service_invoices as s')
-              .select('s.id')
-              .whereRef('s.repair_id', '=', 'r.id')
-              .where('s.status', 'in', [...LIVE_STATUSES, 'REJECTED']),
-          ),
-        ),
+        not(exists(selectFrom('service_invoices as s').select('s.id').whereRef('s.repair_id', '=', 'r.id'))),
       )
       .orderBy('r.id')
       .limit(limit)

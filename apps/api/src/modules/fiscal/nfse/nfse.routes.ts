@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { CSV_OPENAPI_DESCRIPTION, csvStream, sendCsv } from '../../../lib/csv';
 import { data } from '../../../lib/envelope';
 import { principalOf } from '../../../plugins/auth';
+import { scheduleNfse } from './nfse.scheduler';
 import { createNfseService } from './nfse.service';
 
 /**
@@ -36,6 +37,8 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
     sefinCa: config.fiscalSefinCa,
     timeoutMs: config.fiscalSefazTimeoutMs,
   });
+  // The repairs delivered get their NFS-e by themselves in a process that runs the scheduled work (not in the tests).
+  if (config.scheduledWork) scheduleNfse(app.deps.scheduler, service);
 
   app.get(
     '/fiscal/nfse/settings',

@@ -8,6 +8,7 @@ import { testSefazServerIdentity } from '../sefaz/test-pki';
 import { startTestSefaz, type TestSefaz } from '../sefaz/test-sefaz';
 import { makeTestCertificate } from '../test-certificate';
 import { saveTestIssuer, simplesProfileBody, uploadCertificate } from '../test-fiscal';
+import { emitDelivered } from './emit-nfse';
 import { validateNfseSchema } from './nfse-xsd';
 import { startTestSefin, type TestSefin } from './test-sefin';
 
@@ -204,6 +205,21 @@ describe("a repair's labour on the national NFS-e (issue 56 §4, decision 0085)"
         ),
       });
     }
+  });
+
+  it("the worker's round: a delivered repair without NFS-e gets one; a second round finds nothing to do", async () => {
+    const repair = await deliveredRepair(95);
+    const context = {
+      db: t.db,
+      serverSecret: t.config.jwtSecret,
+      sefinUrl: sefin.url,
+      sefinCa: [testSefazServerIdentity().certPem],
+      timeoutMs: 2_000,
+    };
+    expect(await emitDelivered(context)).toBeGreaterThanOrEqual(1);
+    const [made] = (await call(w.admin, 'GET', `/fiscal/nfse?repairId=${repair.id}`)).json().data;
+    expect(made).toMatchObject({ repairId: repair.id, status: 'AUTHORIZED', amount: 95 });
+    expect(await emitDelivered(context)).toBe(0);
   });
 
   it('refuses what has no labour to invoice, and the settings are the settings permission', async () => {
