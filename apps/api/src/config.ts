@@ -89,6 +89,13 @@ export interface AppConfig {
   /** The SEFAZ Virtual de Contingência's services at one base address (FISCAL_SVC_URL: a SVC of the tests, a proxy). */
   fiscalSvcUrl: string | undefined;
   fiscalSefazCa: string[];
+  /**
+   * The Sefin Nacional (national NFS-e) at one base address for both environments instead of the settings' or the
+   * published ones (FISCAL_SEFIN_URL: the tests' double, a proxy), and the certificates trusted for it besides Node's
+   * and ICP-Brasil's roots (FISCAL_SEFIN_CA_FILE, PEM).
+   */
+  fiscalSefinUrl: string | undefined;
+  fiscalSefinCa: string[];
   /** How long the SEFAZ has to answer before the note waits (NF-e) or goes into contingency (NFC-e). */
   fiscalSefazTimeoutMs: number;
   /** Nuvem Fiscal's API and token addresses instead of its own (FISCAL_PROVIDER_URL, FISCAL_PROVIDER_TOKEN_URL). */
@@ -218,6 +225,8 @@ export function loadConfig(
     fiscalProviderTokenUrl: env.FISCAL_PROVIDER_TOKEN_URL || undefined,
     fiscalSefazTimeoutMs: milliseconds(env.FISCAL_SEFAZ_TIMEOUT_MS, 30_000, 'FISCAL_SEFAZ_TIMEOUT_MS'),
     fiscalSefazCa: env.FISCAL_SEFAZ_CA_FILE ? pemCertificates(readFileSync(env.FISCAL_SEFAZ_CA_FILE, 'utf8')) : [],
+    fiscalSefinUrl: env.FISCAL_SEFIN_URL || undefined,
+    fiscalSefinCa: env.FISCAL_SEFIN_CA_FILE ? pemCertificates(readFileSync(env.FISCAL_SEFIN_CA_FILE, 'utf8')) : [],
     ...overrides,
   };
 }

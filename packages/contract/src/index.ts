@@ -21,6 +21,7 @@ export * from './errors';
 export * from './finance-access';
 export * from './fiscal';
 export * from './fiscal-contingency';
+export * from './fiscal-nfse';
 export * from './fiscal-notes';
 export * from './gtin';
 export * from './idempotency-key';

@@ -512,6 +512,22 @@ export interface ImportRequests {
   request_hash: string;
 }
 
+export interface NfseSettings {
+  dps_series: Generated<string>;
+  homologation_url: Generated<string>;
+  id: Generated<boolean>;
+  iss_rate_hundredths: Generated<number>;
+  national: Generated<boolean>;
+  national_tax_code: Generated<string>;
+  next_dps_number: Generated<Figure>;
+  production_url: Generated<string>;
+  service_item: Generated<string>;
+  simples_option: Generated<number>;
+  special_regime: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
 export interface NotificationReads {
   employee_id: number;
   notification_id: string;
@@ -1090,6 +1106,34 @@ export interface SearchTerms {
   term: string;
 }
 
+export interface ServiceInvoices {
+  access_key: string | null;
+  amount_cents: number;
+  authorized_at: Timestamp | null;
+  cancel_event_xml: string | null;
+  cancel_reason: string | null;
+  cancelled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  description: string;
+  dps_id: string | null;
+  dps_number: Figure | null;
+  dps_series: string | null;
+  dps_xml: string | null;
+  environment: number | null;
+  id: Generated<number>;
+  iss_cents: number;
+  iss_rate_hundredths: number;
+  nfse_number: string | null;
+  nfse_xml: string | null;
+  order_id: number | null;
+  rejection: string | null;
+  repair_id: number;
+  status: string;
+  taker_document: string;
+  taker_name: string;
+}
+
 export interface StockMovements {
   cost_after_cents: number;
   cost_before_cents: number;
@@ -1294,6 +1338,7 @@ export interface DB {
   fiscal_profiles: FiscalProfiles;
   fiscal_voidings: FiscalVoidings;
   import_requests: ImportRequests;
+  nfse_settings: NfseSettings;
   notification_reads: NotificationReads;
   order_adjustments: OrderAdjustments;
   order_images: OrderImages;
@@ -1339,6 +1384,7 @@ export interface DB {
   report_search_terms: ReportSearchTerms;
   roles: Roles;
   search_terms: SearchTerms;
+  service_invoices: ServiceInvoices;
   stock_movement_units: StockMovementUnits;
   stock_movements: StockMovements;
   supplier_product_codes: SupplierProductCodes;

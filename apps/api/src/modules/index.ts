@@ -14,6 +14,7 @@ import { eventsRoutes } from './events/events.routes';
 import { filesRoutes } from './files/files.routes';
 import { fiscalRoutes } from './fiscal/fiscal.routes';
 import { ibptRoutes } from './fiscal/ibpt/ibpt.routes';
+import { nfseRoutes } from './fiscal/nfse/nfse.routes';
 import { notesRoutes } from './fiscal/notes/notes.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -69,6 +70,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(fiscalRoutes);
   await api.register(ibptRoutes);
   await api.register(notesRoutes);
+  await api.register(nfseRoutes);
   await api.register(repairsRoutes);
   await api.register(tradeInsRoutes);
   await api.register(systemTasksRoutes);

@@ -86,6 +86,7 @@ import { ibptRates } from './0098-ibpt-rates';
 import { counterCreditPart } from './0099-counter-credit-part';
 import { nfeContingency } from './0101-nfe-contingency';
 import { fiscalEventRequests } from './0102-fiscal-event-requests';
+import { nfse } from './0103-nfse';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -176,6 +177,7 @@ export const migrations: Record<string, Migration> = {
   '0099-counter-credit-part': counterCreditPart,
   '0101-nfe-contingency': nfeContingency,
   '0102-fiscal-event-requests': fiscalEventRequests,
+  '0103-nfse': nfse,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -215,3 +215,25 @@ export const REPAIRS_TEXTS = {
   reportWarranty: 'Em garantia',
   reportWarrantyCost: 'Custo da garantia',
 } as const;
+
+/** The NFS-e of the repair's labour on its dialog (issue 56 §4, decision 0085); the server's refusals are NFSE_TEXTS. */
+export const REPAIR_NFSE_TEXTS = {
+  title: 'NFS-e da mão de obra',
+  hint: 'A mão de obra é serviço (LC 116/2003, item 14.01): sai na NFS-e; a nota do pedido leva só as peças.',
+  none: 'Ainda sem NFS-e.',
+  emit: 'Emitir NFS-e',
+  emitting: 'Emitindo…',
+  emitted: (status: string) => `NFS-e: ${status}.`,
+  emitFailed: 'Não foi possível emitir a NFS-e.',
+  number: (number: string, key: string) => `NFS-e nº ${number} · chave ${key}`,
+  toInvoice: "Município não aderente ao padrão nacional: a mão de obra está em 'Serviços a faturar' para o contador.",
+  rejection: (text: string) => `Recusada: ${text}`,
+  danfse: 'DANFSe (PDF)',
+  danfseFailed: 'Não foi possível abrir o DANFSe.',
+  danfseFile: (number: string) => `DANFSe-${number}.pdf`,
+  cancel: 'Cancelar NFS-e',
+  cancelReason: 'Motivo do cancelamento',
+  cancelConfirm: 'Confirmar cancelamento',
+  cancelled: 'NFS-e cancelada.',
+  cancelFailed: 'Não foi possível cancelar a NFS-e.',
+} as const;

@@ -348,18 +348,20 @@ export const TRADE_INS_CARD_TEXTS = {
 /** 'Tarefas do sistema' (issue 43 §1): the scheduled work, as the process that runs it left it. */
 export const SYSTEM_TASKS_CARD_TEXTS = {
   title: 'Tarefas do sistema',
-  text: 'O que o servidor faz sozinho, no horário: o backup diário, as notas automáticas e as que esperam a SEFAZ. O processo que executa as tarefas verifica cada uma a cada minuto.',
+  text: 'O que o servidor faz sozinho, no horário: o backup diário, as notas automáticas e as que esperam a SEFAZ, as NFS-e dos reparos entregues. O processo que executa as tarefas verifica cada uma a cada minuto.',
   loadFailed: 'Não foi possível carregar as tarefas do sistema.',
   names: {
     backup: 'Backup diário',
     'notes-emit': 'Notas automáticas dos pedidos entregues',
     'notes-send': 'Notas à espera da SEFAZ',
+    'nfse-emit': 'NFS-e da mão de obra dos reparos entregues',
     'database-maintenance': 'Manutenção do banco embutido',
   },
   schedules: {
     backup: 'Todo dia, no horário dos backups',
     'notes-emit': 'A cada minuto',
     'notes-send': 'A cada 5 minutos',
+    'nfse-emit': 'A cada 5 minutos',
     'database-maintenance': 'Toda noite, às 04:00',
   },
   upToDate: 'Em dia',

@@ -75,8 +75,9 @@ export async function orderForNote(trx: Executor, order: LockedOrder) {
     totalCents: Number(order.total_cents),
     shippingCents: Number(order.shipping_cost_cents),
     fastDeliveryTaxCents: Number(order.fast_delivery_tax_cents),
-    // A repair's labour (decision 0059) is on the note as other charges (vOutro), as the warranty is.
-    warrantyCents: Number(order.warranty_cents) + Number(order.labour_cents),
+    warrantyCents: Number(order.warranty_cents),
+    // A repair's labour is a service (LC 116/2003 item 14.01): on its NFS-e, not on the goods note (decision 0085).
+    servicesCents: Number(order.labour_cents),
     // The order's discount is its lines' (each line carries its own and its share of the order's, selling's
     // `applyDiscounts`): what no line carries is the note's own, shared among the items by the builder.
     discountCents: Number(order.discount_cents) - items.reduce((sum, item) => sum + Number(item.discount_cents), 0),

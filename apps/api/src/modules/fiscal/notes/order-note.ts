@@ -39,6 +39,11 @@ export interface OrderForNote {
   shippingCents: number;
   fastDeliveryTaxCents: number;
   warrantyCents: number;
+  /**
+   * The services the order bills besides its goods (a repair's labour, LC 116/2003 item 14.01): not on the goods
+   * note (decision 0085), which then says the goods alone — their total, and the payments up to it.
+   */
+  servicesCents?: number;
   discountCents: number;
   /** 2: picked up at the counter (no freight); otherwise delivered. */
   deliveryType: number;
@@ -137,6 +142,21 @@ function checkHomeDelivery(order: OrderForNote, shop: NfeCarrier | null): void {
 }
 
 /**
+ * The amounts of `parts`, in their order, up to `total` (the goods' share when the order also bills services): the
+ * first ones whole, the one that reaches it cut, the rest left out. Unchanged when they do not pass it.
+ */
+function upTo<T extends { amountCents: number }>(parts: T[], total: number): T[] {
+  let left = total;
+  const kept: T[] = [];
+  for (const part of parts) {
+    if (left <= 0) break;
+    kept.push(part.amountCents > left ? { ...part, amountCents: left } : part);
+    left -= part.amountCents;
+  }
+  return kept;
+}
+
+/**
  * The note's parts of `order` (see the module's comment); throws OrderNoteError with what is missing. `shop` is the
  * carrier of an NFC-e delivered at home: the shop, whose couriers deliver.
  */
@@ -165,9 +185,10 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65, shop: NfeCar
   const freightCents = order.shippingCents + order.fastDeliveryTaxCents;
   const gross = items.reduce((sum, item) => sum + item.quantity * item.unitPriceCents - (item.discountCents ?? 0), 0);
   const noteTotal = gross + freightCents + order.warrantyCents - order.discountCents;
-  if (noteTotal !== order.totalCents)
+  const goodsTotal = order.totalCents - (order.servicesCents ?? 0);
+  if (noteTotal !== goodsTotal)
     throw new OrderNoteError(
-      `Os valores do pedido ${order.code} não fecham: itens, frete, garantia e desconto somam ${formatBRL(centsToReais(noteTotal))} e o total é ${formatBRL(centsToReais(order.totalCents))}.`,
+      `Os valores do pedido ${order.code} não fecham: itens, frete, garantia e desconto somam ${formatBRL(centsToReais(noteTotal))} e o total é ${formatBRL(centsToReais(goodsTotal))}.`,
     );
 
   const { customer } = order;
@@ -206,15 +227,15 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65, shop: NfeCar
   let payments: NfePayment[];
   let instalments: NfeInstalment[] = [];
   if (order.paymentMethod === 'CREDIT') {
-    payments = [{ type: '05', amountCents: order.totalCents, deferred: true }];
+    payments = [{ type: '05', amountCents: goodsTotal, deferred: true }];
     if (model === 55)
-      instalments = order.instalments.map((d) => ({
+      instalments = upTo(order.instalments, goodsTotal).map((d) => ({
         number: String(d.seq).padStart(3, '0'),
         dueDate: d.dueDate,
         amountCents: d.amountCents,
       }));
   } else if (order.parts.length > 0) {
-    payments = order.parts.map((part) =>
+    payments = upTo(order.parts, goodsTotal).map((part) =>
       part.method === 'CARD'
         ? {
             type: part.cardKind === 'DEBIT' ? '04' : '03',
@@ -231,9 +252,9 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65, shop: NfeCar
           : { type: METHOD_TYPES[part.method], amountCents: part.amountCents },
     );
   } else if (order.paymentMethod === 'CARD') {
-    payments = [{ type: '03', amountCents: order.totalCents, card: { integrated: false } }];
+    payments = [{ type: '03', amountCents: goodsTotal, card: { integrated: false } }];
   } else {
-    payments = [{ type: METHOD_TYPES[order.paymentMethod], amountCents: order.totalCents }];
+    payments = [{ type: METHOD_TYPES[order.paymentMethod], amountCents: goodsTotal }];
   }
   return {
     items,

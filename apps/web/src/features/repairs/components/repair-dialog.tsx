@@ -26,11 +26,12 @@ import { DownloadButton } from '../../../components/download-button';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { hasAccess, hasPermission, useSession } from '../../../lib/session';
 import { downloadRepairReceipt, useRepair, useRepairMove } from '../api/repairs-api';
-import { REPAIRS_TEXTS as T } from '../texts';
+import { REPAIR_NFSE_TEXTS as NFSE_T, REPAIRS_TEXTS as T } from '../texts';
 import { DevicePasswordReveal } from './device-password-reveal';
 import { EditRepairDialog } from './edit-repair-dialog';
 import { EstimateDialog } from './estimate-dialog';
 import { ASKING_ACTIONS, type AskingAction, MoveDialog } from './move-dialog';
+import { RepairNfse } from './repair-nfse';
 import { RepairStatusChip } from './repair-status-chip';
 
 /** 'Comprovante (PDF)': the customer's receipt with the status page's QR code, fetched with the token. */
@@ -171,6 +172,7 @@ function EstimateView({ repair }: { repair: Repair }) {
 export function RepairDialog({ id, onClose }: { id: number; onClose: () => void }) {
   useSession(); // re-render when the session changes
   const canOpenOrders = hasPermission(PERMISSIONS.orders);
+  const canReadNotes = canOpenOrders || hasPermission(PERMISSIONS.invoices);
   /** 'Corrigir dados': the counter's ('Assistência técnica'), while the device is with us. */
   const canEdit = hasAccess(REPAIRS_MANAGE_ACCESS);
   const repair = useRepair(id);
@@ -274,6 +276,14 @@ export function RepairDialog({ id, onClose }: { id: number; onClose: () => void 
               </Typography>
             )}
           </Section>
+          {r.order && r.labour > 0 && !r.underWarranty && canReadNotes ? (
+            <>
+              <Divider />
+              <Section title={NFSE_T.title}>
+                <RepairNfse repair={r} canWrite={hasPermission(PERMISSIONS.invoices)} />
+              </Section>
+            </>
+          ) : null}
           <Divider />
           <Section title={T.sectionWarranty}>
             <Stack spacing={0.5}>

@@ -8,9 +8,10 @@ import { CertificateCard } from './certificate-card';
 import { FiscalProfilesCard } from './fiscal-profiles-card';
 import { IbptCard } from './ibpt-card';
 import { IssuerCard } from './issuer-card';
+import { NfseCard } from './nfse-card';
 
 /**
- * 'Fiscal' (issue 41 §1): the issuer, the A1 certificate, the fiscal profiles and the IBPT table (issue 55 §2), for whoever holds the settings
+ * 'Fiscal' (issue 41 §1): the issuer, the A1 certificate, the fiscal profiles, the IBPT table (issue 55 §2) and the NFS-e (issue 56 §4), for whoever holds the settings
  * permission (every fiscal call is its). The issuer is read once here: the certificate needs it saved, and the
  * profiles' ICMS field follows its regime.
  */
@@ -31,6 +32,7 @@ export function FiscalSection() {
         <CertificateCard issuer={issuer.data} />
         <FiscalProfilesCard issuer={issuer.data} />
         <IbptCard />
+        <NfseCard />
       </Stack>
     </Box>
   );

@@ -1,0 +1,249 @@
+import { apiErrorSchema, serviceInvoiceSchema } from '@backoffice/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../../test/helpers';
+import { picture } from '../../orders/test-orders';
+import { imeiOf, type RepairsWorld, repairCalls } from '../../repairs/test-repairs';
+import { createCustomer, createProduct } from '../../selling/test-selling';
+import { testSefazServerIdentity } from '../sefaz/test-pki';
+import { startTestSefaz, type TestSefaz } from '../sefaz/test-sefaz';
+import { makeTestCertificate } from '../test-certificate';
+import { saveTestIssuer, simplesProfileBody, uploadCertificate } from '../test-fiscal';
+import { emitDelivered } from './emit-nfse';
+import { validateNfseSchema } from './nfse-xsd';
+import { startTestSefin, type TestSefin } from './test-sefin';
+
+/**
+ * Issue 56 §4 through the API, against the SEFAZ and the Sefin Nacional of the tests: the R$ 470,00 repair of the
+ * issue (a screen of R$ 350,00 and R$ 120,00 of labour, paid in cash) gets an NFC-e of R$ 350,00 and an NFS-e of
+ * R$ 120,00 whose DPS validates against DPS_v1.00.xsd; the DANFSe; the cancellation; a city not national lists the
+ * labour in 'Serviços a faturar'.
+ */
+let t: TestApp;
+let sefaz: TestSefaz;
+let sefin: TestSefin;
+let w: RepairsWorld;
+let serial = 700_000 + (Date.now() % 100_000);
+
+const { call, openRepair } = repairCalls(() => w);
+const invoice = (res: { statusCode: number; json(): unknown }, status = 201) => {
+  expect(res.statusCode, JSON.stringify(apiErrorSchema.safeParse(res.json()).data ?? res.json())).toBe(status);
+  return serviceInvoiceSchema.parse((res.json() as { data: unknown }).data);
+};
+
+beforeAll(async () => {
+  const certificate = makeTestCertificate();
+  const server = testSefazServerIdentity();
+  sefaz = await startTestSefaz({ ...server, trusted: [certificate.certPem] });
+  sefin = await startTestSefin({
+    ...server,
+    trusted: [certificate.certPem],
+    provider: {
+      name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA',
+      street: 'Rua Augusta',
+      number: '100',
+      district: 'Consolação',
+      cityCode: '3550308',
+      uf: 'SP',
+      cep: '01305000',
+    },
+  });
+  t = await createTestApp({
+    fiscalSefazUrl: sefaz.url,
+    fiscalSefazCa: [server.certPem],
+    fiscalSefinUrl: sefin.url,
+    fiscalSefinCa: [server.certPem],
+    fiscalSefazTimeoutMs: 2_000,
+  });
+  const admin = await signIn(t.app, DEMO.admin);
+  const technician = await signIn(t.app, DEMO.technician);
+  const technicianId = (
+    await t.db.selectFrom('employees').select('id').where('email', '=', DEMO.technician).executeTakeFirstOrThrow()
+  ).id;
+  w = { t, admin, stocker: await signIn(t.app, DEMO.stocker), technician, technicianId };
+  await saveTestIssuer(t, admin);
+  expect((await uploadCertificate(t, admin, certificate.pfx, certificate.password)).statusCode).toBe(201);
+  const profile = await call(admin, 'POST', '/fiscal/profiles', simplesProfileBody('Peças e acessórios'));
+  expect(profile.statusCode).toBe(201);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await sefaz?.close();
+  await sefin?.close();
+});
+
+/** A repair of a R$ 350,00 screen and R$ 120,00 of labour, approved (paid in cash) and delivered: its id and order. */
+async function deliveredRepair(labour = 120): Promise<{ id: number; orderId: number }> {
+  const customer = await createCustomer(t.db, { name: 'Rita Reparo' });
+  const screen = await createProduct(t.db, { name: 'Tela iPhone 12', costCents: 20_000, sellCents: 35_000, stock: 5 });
+  await t.db.updateTable('products').set({ ncm: '85177990' }).where('id', '=', screen.id).execute();
+  const opened = await openRepair(customer.id, imeiOf(serial++));
+  expect((await call(w.technician, 'POST', `/repairs/${opened.id}/start-diagnosis`, {})).statusCode).toBe(200);
+  const estimate = await call(w.technician, 'POST', `/repairs/${opened.id}/send-estimate`, {
+    diagnosis: 'Display trincado',
+    parts: [{ productId: screen.id, quantity: 1 }],
+    labour,
+  });
+  expect(estimate.statusCode).toBe(200);
+  const approved = await call(w.admin, 'POST', `/repairs/${opened.id}/approve`, { payment: 'CASH' });
+  expect(approved.statusCode).toBe(200);
+  for (const move of ['start-repair', 'finish-repair'])
+    expect((await call(w.technician, 'POST', `/repairs/${opened.id}/${move}`, {})).statusCode).toBe(200);
+  const delivered = await call(w.admin, 'POST', `/repairs/${opened.id}/deliver`, { signature: await picture('png') });
+  expect(delivered.statusCode).toBe(200);
+  return { id: opened.id, orderId: (approved.json().data.order as { id: number }).id };
+}
+
+describe("a repair's labour on the national NFS-e (issue 56 §4, decision 0085)", () => {
+  it('R$ 470,00 = an NFC-e of R$ 350,00 (the screen, no vOutro) + an NFS-e of R$ 120,00 authorised by the Sefin Nacional', async () => {
+    const repair = await deliveredRepair();
+    const note = await call(w.admin, 'POST', '/fiscal/notes', { orderId: repair.orderId, model: 65 });
+    expect(note.statusCode, note.body).toBe(201);
+    expect(note.json().data).toMatchObject({ model: 65, status: 'AUTHORIZED', total: 350 });
+    const goods = (await call(w.admin, 'GET', `/fiscal/notes/${note.json().data.id}/xml`)).body;
+    expect(goods).toContain('<vNF>350.00</vNF>');
+    expect(goods).toContain('<vOutro>0.00</vOutro>');
+    expect(goods).toContain('<tPag>01</tPag><vPag>350.00</vPag>');
+
+    const emitted = invoice(await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {}));
+    expect(emitted).toMatchObject({
+      status: 'AUTHORIZED',
+      repairId: repair.id,
+      orderId: repair.orderId,
+      amount: 120,
+      // ISS 2,00 % of R$ 120,00 = R$ 2,40.
+      issRate: 2,
+      iss: 2.4,
+      takerDocument: '52998224725',
+      environment: 2,
+      dpsSeries: '1',
+      dpsNumber: 1,
+      nfseNumber: '1',
+    });
+    expect(emitted.accessKey).toMatch(/^\d{50}$/);
+    const kept = sefin.notes.get(emitted.accessKey as string);
+    expect(kept?.xml).toContain('<vServ>120.00</vServ>');
+    expect(kept?.xml).toContain('<cTribNac>140101</cTribNac>');
+    const dps = /<DPS[\s\S]*<\/DPS>/.exec(kept?.xml ?? '')?.[0] ?? '';
+    const standalone = dps.replace('<DPS ', '<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" ');
+    expect(validateNfseSchema(standalone, 'DPS_v1.00.xsd')).toEqual({ valid: true, problems: [] });
+
+    const xml = await call(w.admin, 'GET', `/fiscal/nfse/${emitted.id}/xml`);
+    expect(xml.body).toBe(kept?.xml);
+    const pdf = await call(w.admin, 'GET', `/fiscal/nfse/${emitted.id}/danfse.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Once: the repair's labour has its NFS-e.
+    expectApiError(await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {}), 409, 'CONFLICT');
+  });
+
+  it('cancels by event 101101 with a reason; a second cancellation is refused in words', async () => {
+    const repair = await deliveredRepair(80);
+    const emitted = invoice(await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {}));
+    expect(emitted).toMatchObject({ status: 'AUTHORIZED', amount: 80 });
+    const technicianTry = await call(w.technician, 'POST', `/fiscal/nfse/${emitted.id}/cancel`, {
+      reasonCode: 1,
+      reason: 'Valor da mão de obra errado',
+    });
+    expectApiError(technicianTry, 403, 'FORBIDDEN');
+    expectApiError(
+      await call(w.admin, 'POST', `/fiscal/nfse/${emitted.id}/cancel`, { reasonCode: 1, reason: 'curto' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const cancelled = invoice(
+      await call(w.admin, 'POST', `/fiscal/nfse/${emitted.id}/cancel`, {
+        reasonCode: 1,
+        reason: 'Valor da mão de obra errado',
+      }),
+      200,
+    );
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: 'Valor da mão de obra errado' });
+    expect(sefin.notes.get(emitted.accessKey as string)?.cancelled).toBe(true);
+    expectApiError(
+      await call(w.admin, 'POST', `/fiscal/nfse/${emitted.id}/cancel`, {
+        reasonCode: 1,
+        reason: 'Valor da mão de obra errado',
+      }),
+      409,
+      'CONFLICT',
+    );
+  });
+
+  it("a city not on the national NFS-e: the labour goes to 'Serviços a faturar' and its CSV for the accountant", async () => {
+    const before = (await call(w.admin, 'GET', '/fiscal/nfse/settings')).json().data;
+    expect(before).toMatchObject({
+      national: true,
+      nationalTaxCode: '140101',
+      serviceItem: '14.01',
+      cityCode: '3550308',
+    });
+    const saved = await call(w.admin, 'PUT', '/fiscal/nfse/settings', {
+      ...Object.fromEntries(
+        Object.entries(before).filter(([key]) => !['nextDpsNumber', 'cityCode', 'cityName'].includes(key)),
+      ),
+      national: false,
+      issRate: 5,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const repair = await deliveredRepair(150);
+      const listed = invoice(await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {}));
+      // R$ 150,00 at 5,00 %: R$ 7,50 of ISS.
+      expect(listed).toMatchObject({ status: 'TO_INVOICE', amount: 150, iss: 7.5, accessKey: null, dpsNumber: null });
+      const csv = await call(w.admin, 'GET', '/fiscal/nfse/to-invoice.csv');
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toContain('Ordem de serviço;Data;Cliente;CPF/CNPJ;Serviço;Valor;Alíquota ISS (%);ISS');
+      expect(csv.body).toContain(`${repair.id};`);
+      expect(csv.body).toContain(';150,00;5,00;7,50');
+      expectApiError(await call(w.admin, 'GET', `/fiscal/nfse/${listed.id}/danfse.pdf`), 409, 'CONFLICT');
+    } finally {
+      await call(w.admin, 'PUT', '/fiscal/nfse/settings', {
+        ...Object.fromEntries(
+          Object.entries(before).filter(([key]) => !['nextDpsNumber', 'cityCode', 'cityName'].includes(key)),
+        ),
+      });
+    }
+  });
+
+  it("the worker's round: a delivered repair without NFS-e gets one; a second round finds nothing to do", async () => {
+    const repair = await deliveredRepair(95);
+    const context = {
+      db: t.db,
+      serverSecret: t.config.jwtSecret,
+      sefinUrl: sefin.url,
+      sefinCa: [testSefazServerIdentity().certPem],
+      timeoutMs: 2_000,
+    };
+    expect(await emitDelivered(context)).toBeGreaterThanOrEqual(1);
+    const [made] = (await call(w.admin, 'GET', `/fiscal/nfse?repairId=${repair.id}`)).json().data;
+    expect(made).toMatchObject({ repairId: repair.id, status: 'AUTHORIZED', amount: 95 });
+    expect(await emitDelivered(context)).toBe(0);
+  });
+
+  it('refuses what has no labour to invoice, and the settings are the settings permission', async () => {
+    expectApiError(await call(w.admin, 'POST', '/fiscal/nfse/repairs/999999', {}), 404, 'NOT_FOUND');
+    const customer = await createCustomer(t.db, { name: 'Sem Orçamento' });
+    const opened = await openRepair(customer.id, imeiOf(serial++));
+    expectApiError(await call(w.admin, 'POST', `/fiscal/nfse/repairs/${opened.id}`, {}), 409, 'CONFLICT');
+    expectApiError(await call(w.technician, 'GET', '/fiscal/nfse/settings'), 403, 'FORBIDDEN');
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/fiscal/nfse/settings',
+      headers: bearer(w.admin),
+      payload: {
+        national: true,
+        serviceItem: '14.01',
+        nationalTaxCode: '1401',
+        issRate: 2,
+        simplesOption: 3,
+        specialRegime: 0,
+        dpsSeries: '1',
+        productionUrl: '',
+        homologationUrl: '',
+      },
+    });
+    expectApiError(bad, 400, 'VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * A Sefin Nacional of the tests (issue 56 §4, decision 0085): HTTPS with mutual TLS like the SEFAZ double (it asks
+ * for the client's certificate and accepts only `trusted`), answering POST /nfse, GET /nfse/{chaveAcesso} and
+ * POST /nfse/{chaveAcesso}/eventos as the published OpenAPI says (sefin-client.ts), from what the published schemas
+ * say (apps/api/fiscal-schemas/nfse-1.00). It checks each DPS (double/sefin-documents.ts) and refuses with
+ * double/sefin-refusals.ts; it keeps what it generated: a DPS sent again is refused as a duplicate, the NFS-e can
+ * be read by its key, cancelled once (event 101101). Its NFS-e: nNFSe counting from 1, the key of 50 digits as
+ * TSIdNFSe says — city (7) + ambGer 2 + tpInsc 2 + CNPJ (14) + nNFSe (13) + year and month (4) + a code (9) + the
+ * check digit (mod 11, the NF-e's rule, which the layout's text does not spell out) —, the DPS inside, signed
+ * with the double's own key. Tests only.
+ */
+import { once } from 'node:events';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { centsToReais, reaisToCents } from '@backoffice/contract';
+import forge from 'node-forge';
+import { accessKeyCheckDigit } from '../../../lib/nfe/access-key';
+import { el, group } from '../../../lib/nfe/canonical-xml';
+import { signCanonical, type XmlSigner } from '../../../lib/nfe/xml-signature';
+import { municipalityByCode } from '../municipalities';
+import { checkDps, checkEventRequest, type DpsFacts, isRefusal } from './double/sefin-documents';
+import { SEFIN_REFUSALS, type SefinRefusal } from './double/sefin-refusals';
+import { DPS_VERSION, NFSE_NAMESPACE } from './dps';
+import { gunzipBase64, gzipBase64 } from './sefin-client';
+
+export const SEFIN_BASE_PATH = '/SefinNacional';
+const VERSION = 'SefinNacional_duplo';
+
+export interface SefinProvider {
+  name: string;
+  street: string;
+  number: string;
+  district: string;
+  cityCode: string;
+  uf: string;
+  cep: string;
+}
+
+interface Kept {
+  accessKey: string;
+  number: number;
+  xml: string;
+  cancelled: boolean;
+}
+
+export interface TestSefin {
+  url: string;
+  /** Every refusal it answered, in order. */
+  refusals: SefinRefusal[];
+  /** The NFS-e it generated, by key. */
+  notes: Map<string, Kept>;
+  close(): Promise<void>;
+}
+
+const localNow = (at: Date) => `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;
+
+function nfseKey(facts: DpsFacts, number: number, at: Date): string {
+  const yymm = localNow(at).slice(2, 7).replace('-', '');
+  const code = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
+  const body = `${facts.cityCode}22${facts.cnpj.padStart(14, '0')}${String(number).padStart(13, '0')}${yymm}${code}`;
+  return `${body}${accessKeyCheckDigit(body)}`;
+}
+
+/** The NFS-e of `facts` (the DPS `dpsXml` inside, its root's namespace declaration dropped as C14N does). */
+function nfseXml(
+  facts: DpsFacts,
+  dpsXml: string,
+  key: string,
+  number: number,
+  provider: SefinProvider,
+  signer: XmlSigner,
+) {
+  const city = municipalityByCode(facts.cityCode)?.name ?? facts.cityCode;
+  const dps = dpsXml.replace(/^<\?xml[^>]*>/, '').replace(`<DPS xmlns="${NFSE_NAMESPACE}"`, '<DPS');
+  const now = new Date();
+  const amount = reaisToCents(Number(facts.amount));
+  const body = [
+    el('xLocEmi', city),
+    el('xLocPrestacao', city),
+    el('nNFSe', String(number)),
+    el('xTribNac', 'Conserto, restauração, manutenção e conservação de máquinas, aparelhos e equipamentos'),
+    el('verAplic', VERSION),
+    el('ambGer', '2'),
+    el('tpEmis', '1'),
+    el('procEmi', '1'),
+    el('cStat', '100'),
+    el('dhProc', localNow(now)),
+    el('nDFSe', String(number)),
+    group(
+      'emit',
+      el('CNPJ', facts.cnpj),
+      el('xNome', provider.name),
+      group(
+        'enderNac',
+        el('xLgr', provider.street),
+        el('nro', provider.number),
+        el('xBairro', provider.district),
+        el('cMun', provider.cityCode),
+        el('UF', provider.uf),
+        el('CEP', provider.cep),
+      ),
+    ),
+    group('valores', el('vBC', centsToReais(amount).toFixed(2)), el('vLiq', centsToReais(amount).toFixed(2))),
+    dps,
+  ].join('');
+  const id = `NFS${key}`;
+  const signature = signCanonical(
+    `<infNFSe xmlns="${NFSE_NAMESPACE}" Id="${id}">${body}</infNFSe>`,
+    id,
+    signer,
+    'sha1',
+  );
+  return `<NFSe xmlns="${NFSE_NAMESPACE}" versao="${DPS_VERSION}"><infNFSe Id="${id}">${body}</infNFSe>${signature.xml}</NFSe>`;
+}
+
+interface State {
+  environment: 1 | 2;
+  provider: SefinProvider;
+  signer: XmlSigner;
+  byDps: Map<string, string>;
+  notes: Map<string, Kept>;
+  refusals: SefinRefusal[];
+  next: number;
+}
+
+type Reply = { status: number; body: Record<string, unknown> };
+
+function refuse(state: State, refusal: SefinRefusal, single = false): Reply {
+  state.refusals.push(refusal);
+  const message = { codigo: refusal.code, descricao: refusal.text };
+  return {
+    status: refusal.status,
+    body: {
+      tipoAmbiente: state.environment,
+      versaoAplicativo: VERSION,
+      dataHoraProcessamento: localNow(new Date()),
+      ...(single ? { erro: message } : { erros: [message] }),
+    },
+  };
+}
+
+function unzip(b64: unknown): string | null {
+  try {
+    return typeof b64 === 'string' ? gunzipBase64(b64) : null;
+  } catch {
+    return null;
+  }
+}
+
+function emission(state: State, body: Record<string, unknown>): Reply {
+  const xml = unzip(body.dpsXmlGZipB64);
+  const facts = xml === null ? SEFIN_REFUSALS.malformed : checkDps(xml, state.environment);
+  if (isRefusal(facts)) return refuse(state, facts);
+  if (state.byDps.has(facts.id)) return refuse(state, SEFIN_REFUSALS.duplicate);
+  const number = state.next++;
+  const accessKey = nfseKey(facts, number, new Date());
+  const nfse = nfseXml(facts, xml as string, accessKey, number, state.provider, state.signer);
+  state.byDps.set(facts.id, accessKey);
+  state.notes.set(accessKey, { accessKey, number, xml: nfse, cancelled: false });
+  return {
+    status: 201,
+    body: {
+      tipoAmbiente: state.environment,
+      versaoAplicativo: VERSION,
+      dataHoraProcessamento: localNow(new Date()),
+      idDps: facts.id,
+      chaveAcesso: accessKey,
+      nfseXmlGZipB64: gzipBase64(nfse),
+    },
+  };
+}
+
+function eventOf(state: State, key: string, body: Record<string, unknown>): Reply {
+  const xml = unzip(body.pedidoRegistroEventoXmlGZipB64);
+  const facts = xml === null ? SEFIN_REFUSALS.malformed : checkEventRequest(xml, state.environment);
+  if (isRefusal(facts)) return refuse(state, facts);
+  if (facts.accessKey !== key) return refuse(state, SEFIN_REFUSALS.eventKey);
+  const kept = state.notes.get(key);
+  if (!kept) return refuse(state, SEFIN_REFUSALS.notFound, true);
+  if (kept.cancelled) return refuse(state, SEFIN_REFUSALS.alreadyCancelled);
+  kept.cancelled = true;
+  const id = `EVT${key}${facts.type}${facts.sequence.padStart(3, '0')}`;
+  const request = (xml as string).replace(`<pedRegEvento xmlns="${NFSE_NAMESPACE}"`, '<pedRegEvento');
+  const content = [
+    el('verAplic', VERSION),
+    el('ambGer', '2'),
+    el('nSeqEvento', '1'),
+    el('dhProc', localNow(new Date())),
+    el('nDFe', String(kept.number)),
+    request,
+  ].join('');
+  const signature = signCanonical(
+    `<infEvento xmlns="${NFSE_NAMESPACE}" Id="${id}">${content}</infEvento>`,
+    id,
+    state.signer,
+  );
+  const event = `<evento xmlns="${NFSE_NAMESPACE}" versao="${DPS_VERSION}"><infEvento Id="${id}">${content}</infEvento>${signature.xml}</evento>`;
+  return {
+    status: 201,
+    body: {
+      tipoAmbiente: state.environment,
+      versaoAplicativo: VERSION,
+      dataHoraProcessamento: localNow(new Date()),
+      eventoXmlGZipB64: gzipBase64(event),
+    },
+  };
+}
+
+function answer(state: State, method: string, path: string, body: Record<string, unknown>): Reply {
+  const events = /^\/nfse\/([^/]+)\/eventos$/.exec(path);
+  if (method === 'POST' && path === '/nfse') return emission(state, body);
+  if (method === 'POST' && events) {
+    const key = decodeURIComponent(events[1] as string);
+    if (!/^\d{50}$/.test(key)) return refuse(state, SEFIN_REFUSALS.keyShape);
+    return eventOf(state, key, body);
+  }
+  const read = /^\/nfse\/([^/]+)$/.exec(path);
+  if (method === 'GET' && read) {
+    const key = decodeURIComponent(read[1] as string);
+    if (!/^\d{50}$/.test(key)) return refuse(state, SEFIN_REFUSALS.keyShape, true);
+    const kept = state.notes.get(key);
+    if (!kept) return refuse(state, SEFIN_REFUSALS.notFound, true);
+    return { status: 200, body: { chaveAcesso: key, nfseXmlGZipB64: gzipBase64(kept.xml) } };
+  }
+  return { status: 404, body: {} };
+}
+
+export async function startTestSefin(options: {
+  keyPem: string;
+  certPem: string;
+  /** The client certificates it accepts (the shop's A1). */
+  trusted: string[];
+  /** The shop as the national registry knows it (the NFS-e's emit). */
+  provider: SefinProvider;
+  environment?: 1 | 2;
+}): Promise<TestSefin> {
+  const certificate = forge.pki.certificateFromPem(options.certPem);
+  const state: State = {
+    environment: options.environment ?? 2,
+    provider: options.provider,
+    signer: {
+      keyPem: options.keyPem,
+      certificateBase64: forge.util.encode64(forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes()),
+    },
+    byDps: new Map(),
+    notes: new Map(),
+    refusals: [],
+    next: 1,
+  };
+  const server = https.createServer(
+    { key: options.keyPem, cert: options.certPem, ca: options.trusted, requestCert: true, rejectUnauthorized: true },
+    (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        let body: Record<string, unknown> = {};
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+        } catch {
+          body = {};
+        }
+        const url = request.url ?? '';
+        const path = url.startsWith(SEFIN_BASE_PATH) ? url.slice(SEFIN_BASE_PATH.length) : url;
+        const reply = answer(state, request.method ?? 'GET', path, body);
+        response.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' });
+        response.end(JSON.stringify(reply.body));
+      });
+    },
+  );
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://127.0.0.1:${port}${SEFIN_BASE_PATH}`,
+    refusals: state.refusals,
+    notes: state.notes,
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
