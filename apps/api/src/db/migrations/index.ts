@@ -83,6 +83,7 @@ import { cashAlwaysLands } from './0092-cash-always-lands';
 import { counterCashReceived } from './0094-counter-cash-received';
 import { fiscalTechnicalContact } from './0097-fiscal-technical-contact';
 import { ibptRates } from './0098-ibpt-rates';
+import { noteNumbers } from './0100-note-numbers';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -170,6 +171,7 @@ export const migrations: Record<string, Migration> = {
   '0094-counter-cash-received': counterCashReceived,
   '0097-fiscal-technical-contact': fiscalTechnicalContact,
   '0098-ibpt-rates': ibptRates,
+  '0100-note-numbers': noteNumbers,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,6 +18,7 @@ import { onMoveEnd } from '../../orders/workflow.service';
 import { noteDocuments } from './note-documents';
 import { noteEmission } from './note-emission';
 import { noteEvents } from './note-events';
+import { noteGaps } from './note-gaps';
 import { noteLists } from './note-lists';
 import { noteVoidings } from './note-voidings';
 import { notesRepository as repo } from './notes.repository';
@@ -41,7 +42,9 @@ export function registerNotesWorkflow(): void {
 /**
  * The notes' use cases: emitting and sending (`note-emission.ts`, the SEFAZ's or the provider's answer written by
  * `note-sending.ts`, the note built from its order by `note-building.ts` and `order-for-note.ts`), the events of an
- * authorised note (`note-events.ts`), voiding numbers (`note-voidings.ts`), the lists (`note-lists.ts`) and the
+ * authorised note (`note-events.ts`), voiding numbers (`note-voidings.ts`, the numbers' rules in `note-numbers.ts`),
+ * the gaps of the numbering (`note-gaps.ts`), an unanswered NFC-e's substitute and fate (`offline-substitute.ts`,
+ * `offline-fate.ts`), the lists (`note-lists.ts`) and the
  * documents: XML, DANFE, e-mail and the month's XMLs (`note-documents.ts`).
  */
 export function createNotesService(deps: NotesDeps) {
@@ -54,6 +57,7 @@ export function createNotesService(deps: NotesDeps) {
     ...noteEvents(context),
     ...noteVoidings(context),
     ...noteLists(context),
+    ...noteGaps(context),
     ...noteDocuments(context),
   };
 }

@@ -14,7 +14,7 @@
  * - NFeRetAutorizacao4: the receipt's state; NFeConsultaProtocolo4: an authorised key's protocol (100; 101 once
  *   cancelled), else 217;
  * - NFeRecepcaoEvento4: 128 with the event's 135 'Evento registrado e vinculado a NF-e' or its refusal
- *   (double/sefaz-events.ts); NFeInutilizacao4: 102 'Inutilização de número homologado' or the refusal
+ *   (double/sefaz-events.ts: cancellation 110111, correction letter 110110, cancellation by substitution 110112); NFeInutilizacao4: 102 'Inutilização de número homologado' or the refusal
  *   (double/sefaz-voidings.ts).
  * Every code and text it answers is in double/sefaz-refusals.ts with the rule that publishes it. A plain module (no
  * test framework): the API tests and the browser journey use it; test-pki.ts makes the certificates.
@@ -66,6 +66,8 @@ export interface TestSefaz {
   refusals: SefazRefusal[];
   /** The next answers of the authorisation service, in order (then its judgement). */
   script: ScriptedAnswer[];
+  /** What it keeps (notes by number and key, voided ranges, events): for the tests to check its state. */
+  ledger: SefazLedger;
   close(): Promise<void>;
 }
 
@@ -200,15 +202,19 @@ function protocolQuery(state: SefazState, message: string): string {
   return soap('NFeConsultaProtocolo4', `${head(status, reason)}${kept.prot}</retConsSitNFe>`);
 }
 
+/** The envEvento schema of each event type (PL_010b_V1.30; 110112: the package 'Evento Cancelamento por Substituição'). */
+const EVENT_SCHEMAS: Record<string, string> = {
+  '110111': 'envEventoCancNFe_v1.00.xsd',
+  '110112': 'envEventoCancSubst_v1.00.xsd',
+  '110110': 'envCCe_v1.00.xsd',
+};
+
 async function eventAnswer(state: SefazState, message: string): Promise<string> {
   const event = eventFields(message);
   const head = (status: number, reason: string) =>
     `<retEnvEvento xmlns="${NFE_NAMESPACE}" versao="1.00"><idLote>${tag(message, 'idLote')}</idLote><tpAmb>${state.place.environment}</tpAmb>` +
     `${APP}<cOrgao>${state.place.stateCode}</cOrgao><cStat>${status}</cStat><xMotivo>${reason}</xMotivo>`;
-  const schema = await validateAgainstSchema(
-    message,
-    event.type === '110111' ? 'envEventoCancNFe_v1.00.xsd' : 'envCCe_v1.00.xsd',
-  );
+  const schema = await validateAgainstSchema(message, EVENT_SCHEMAS[event.type] ?? 'envCCe_v1.00.xsd');
   if (!schema.valid) {
     state.refusals.push({ ...REFUSALS.schema, service: 'NFeRecepcaoEvento4', subject: event.key });
     return soap('NFeRecepcaoEvento4', `${head(REFUSALS.schema.code, REFUSALS.schema.reason)}</retEnvEvento>`);
@@ -330,6 +336,7 @@ export async function startTestSefaz(options: {
     requests,
     refusals: state.refusals,
     script: state.script,
+    ledger: state.ledger,
     close: async () => {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
