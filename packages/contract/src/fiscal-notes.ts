@@ -258,7 +258,10 @@ export type FiscalEmissionRequest = z.infer<typeof fiscalEmissionRequestSchema>;
 
 /** Query of GET /fiscal/notes/gaps: the numbering's gaps and rejected numbers, by model, series and month. */
 export const fiscalNoteGapsQuerySchema = z.strictObject({
-  model: z.coerce.number().pipe(z.union([z.literal(55), z.literal(65)])).optional(),
+  model: z.coerce
+    .number()
+    .pipe(z.union([z.literal(55), z.literal(65)]))
+    .optional(),
   series: z.coerce.number().int().min(0).max(999).optional(),
   month: z
     .string({ error: FISCAL_NOTE_TEXTS.monthInvalid })

@@ -5,11 +5,16 @@
  * the first note after it (when the numbering jumped); the numbers below the next number and above the highest used,
  * this month. The numbering before the first note of a series is not a gap (a shop may begin at any number).
  */
-import { businessDay, type FiscalNoteGap, type FiscalNoteGapPage, type FiscalNoteGapsQuery } from '@backoffice/contract';
+import {
+  businessDay,
+  type FiscalNoteGap,
+  type FiscalNoteGapPage,
+  type FiscalNoteGapsQuery,
+} from '@backoffice/contract';
 import type { Executor } from '../../../db/executor';
 import { readIssuer } from '../fiscal.service';
-import { gapsRepository as repo } from './numbers.repository';
 import type { NotesContext } from './notes-context';
+import { gapsRepository as repo } from './numbers.repository';
 
 const monthOf = (at: Date) => businessDay(at).slice(0, 7);
 

@@ -154,7 +154,12 @@ describe('a number used once, ever (issue 56 §1)', () => {
     const gap = { kind: 'GAP', model: 55, series: 13, month: month(), from: 2, to: 6, note: null };
     expect((await gaps('model=55&series=13')).items).toEqual([gap]);
     expect(note(await call('POST', '/fiscal/notes', { orderId: (await delivered()).id }), 201).number).toBe(7);
-    expect(await gaps(`model=55&series=13&month=${month()}`)).toEqual({ items: [gap], total: 1, page: 0, pageSize: 50 });
+    expect(await gaps(`model=55&series=13&month=${month()}`)).toEqual({
+      items: [gap],
+      total: 1,
+      page: 0,
+      pageSize: 50,
+    });
     expect((await gaps('model=55&series=13&month=2020-01')).total).toBe(0);
     // A page of one.
     expect((await gaps('model=55&series=13&page=1&pageSize=1')).items).toEqual([]);
