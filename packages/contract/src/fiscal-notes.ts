@@ -109,10 +109,10 @@ export const FISCAL_NOTE_TEXTS = {
   gapsEmpty: 'Nenhuma lacuna: todos os números foram autorizados, cancelados ou inutilizados.',
   gapVoid: 'Inutilizar',
   gapsBellTitle: 'Lacunas de numeração a inutilizar',
-  gapsBellBody: (count: number, month: string) =>
+  gapsBellBody: (count: number) =>
     count === 1
-      ? `1 número de ${month} não foi autorizado nem inutilizado: inutilize-o em 'Notas fiscais' → 'Lacunas de numeração'.`
-      : `${count} números de ${month} não foram autorizados nem inutilizados: inutilize-os em 'Notas fiscais' → 'Lacunas de numeração'.`,
+      ? "1 número de nota de um mês passado não foi autorizado nem inutilizado: inutilize-o em 'Notas fiscais' → 'Lacunas de numeração'."
+      : `${count} números de notas de meses passados não foram autorizados nem inutilizados: inutilize-os em 'Notas fiscais' → 'Lacunas de numeração'.`,
   voidingRefused: (code: number, reason: string) => `A SEFAZ recusou a inutilização: ${code} — ${reason}`,
   emitted: (number: number) => `Nota nº ${number} autorizada.`,
   numberUsed: (number: number, series: number) =>

@@ -169,6 +169,30 @@ describe('a number used once, ever (issue 56 §1)', () => {
   });
 });
 
+describe("the bell's 'Lacunas de numeração' (issue 56 §1)", () => {
+  it('from the 1st of the next month, counts the numbers of past months not yet voided, until they are voided', async () => {
+    await useSeries(55, 14);
+    expect(note(await call('POST', '/fiscal/notes', { orderId: (await delivered()).id }), 201).number).toBe(1);
+    await t.db.updateTable('fiscal_issuer').set({ nfe_next_number: 4 }).execute();
+    const fourth = note(await call('POST', '/fiscal/notes', { orderId: (await delivered()).id }), 201);
+    expect(fourth.number).toBe(4);
+    const bell = async () => {
+      const res = await call('GET', '/notifications?limit=100');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { kind: string; body: string; link: string }[]).filter(
+        (item) => item.kind === 'numbering_gaps',
+      );
+    };
+    // 2 and 3 skipped this month: not yet in the bell.
+    expect(await bell()).toEqual([]);
+    // The note after them issued 40 days ago (a past month): from the 1st of this month, 2 numbers to void.
+    await sql`update fiscal_notes set issued_at = issued_at - interval '40 days' where id = ${fourth.id}`.execute(t.db);
+    expect(await bell()).toMatchObject([{ body: FISCAL_NOTE_TEXTS.gapsBellBody(2), link: '/admin/fiscal-notes' }]);
+    expect((await voiding(55, 14, 2, 3)).statusCode).toBe(201);
+    expect(await bell()).toEqual([]);
+  });
+});
+
 describe('an NFC-e whose answer was lost takes a new number in contingency (issue 56 §2)', () => {
   it('authorised unseen: the first is cancelled by substitution (110112) naming the contingency note; one authorised note for the sale', async () => {
     await useSeries(65, 21);

@@ -1,3 +1,4 @@
+import { businessDay } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/executor';
 
@@ -85,6 +86,34 @@ export interface GapRow {
   from: number;
   to: number;
   at: Date;
+}
+
+/**
+ * The bell's branch of 'Lacunas de numeração' (issue 56 §1): how many numbers of the issuer's environment, of the
+ * months before `monthStart`, are neither authorised, denied, cancelled nor voided (runs never used, dated by the
+ * note after them; rejected notes), as one counted row (newest: the month, YYYYMM; at: the month's start); no row
+ * when none. The same gaps as note-gaps.ts, in one statement.
+ */
+export function numberingGapsQuery(monthStart: Date) {
+  return sql<{ newest: number; count: number; at: Date }>`
+    with env as (select environment from fiscal_issuer limit 1),
+    used as (
+      select model, series, number as lo, number as hi, issued_at as at from fiscal_notes
+      where environment = (select environment from env)
+      union all
+      select model, series, number_from, number_to, created_at from fiscal_voidings
+      where environment = (select environment from env)),
+    ordered as (
+      select lo, at,
+        max(hi) over (partition by model, series order by lo, hi rows between unbounded preceding and 1 preceding) as before
+      from used),
+    waiting as (
+      select lo - before - 1 as n, at from ordered where lo > before + 1
+      union all
+      select 1, issued_at from fiscal_notes where status = 'REJECTED' and environment = (select environment from env))
+    select ${Number(businessDay(monthStart).slice(0, 7).replace('-', ''))}::int as newest,
+      sum(n)::int as count, ${monthStart}::timestamptz as at
+    from waiting where at < ${monthStart} having count(*) > 0`;
 }
 
 /** The SQL of 'Lacunas de numeração' (note-gaps.ts). */
