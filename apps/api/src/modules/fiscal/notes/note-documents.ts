@@ -7,6 +7,9 @@ import { readIssuer } from '../fiscal.service';
 import { notesRepository as repo } from './notes.repository';
 import type { NotesContext } from './notes-context';
 
+/** The file of a cancellation's event in the month's zip (a correction letter's is `cce-N`). */
+const EVENT_FILES = { CANCEL: 'cancelamento', SUBSTITUTION: 'cancelamento-substituicao' } as const;
+
 /** The first day of the month after `month` (YYYY-MM), as YYYY-MM-DD. */
 function nextMonthStart(month: string): string {
   const [year, mon] = month.split('-').map(Number) as [number, number];
@@ -46,7 +49,7 @@ export function noteDocuments(context: NotesContext) {
           yield { name: `${note.access_key}-procNFe.xml`, xml: note.proc_xml as string };
           for (const event of events.filter((e) => e.note_id === note.id))
             yield {
-              name: `${note.access_key}-${event.type === 'CANCEL' ? 'cancelamento' : `cce-${event.sequence}`}.xml`,
+              name: `${note.access_key}-${EVENT_FILES[event.type as keyof typeof EVENT_FILES] ?? `cce-${event.sequence}`}.xml`,
               xml: event.xml as string,
             };
         }

@@ -1,10 +1,12 @@
 import {
   apiErrorSchema,
+  businessDay,
   FISCAL_NOTE_TEXTS,
   fiscalNoteGapPageSchema,
   fiscalNoteSchema,
   ORDER_STATUS,
 } from '@backoffice/contract';
+import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../../test/helpers';
@@ -69,7 +71,7 @@ const at = (model: '55' | '65', series: number, number: number) => ({
   number,
 });
 const servicesSince = (from: number) => sefaz.requests.slice(from).map((request) => request.service);
-const month = () => new Date().toISOString().slice(0, 7);
+const month = () => businessDay(new Date()).slice(0, 7);
 
 beforeAll(async () => {
   const certificate = makeTestCertificate();
@@ -231,6 +233,15 @@ describe('an NFC-e whose answer was lost takes a new number in contingency (issu
     const statuses = await t.db.selectFrom('fiscal_notes').select('status').where('order_id', '=', order.id).execute();
     expect(statuses.map((row) => row.status).sort()).toEqual(['AUTHORIZED', 'CANCELLED']);
     expect((await gaps('model=65&series=21')).total).toBe(0);
+    // The month's XMLs for the accountant: nº 1's nfeProc with its cancellation by substitution, nº 2's nfeProc.
+    const zip = await call('GET', `/fiscal/notes/xml.zip?month=${month()}`);
+    const files = Object.keys(unzipSync(new Uint8Array(zip.rawPayload)));
+    for (const name of [
+      `${first.accessKey}-procNFe.xml`,
+      `${first.accessKey}-cancelamento-substituicao.xml`,
+      `${offline.accessKey}-procNFe.xml`,
+    ])
+      expect(files).toContain(name);
   });
 
   it('never received: the sender sends the contingency note and voids the first one’s number', async () => {
