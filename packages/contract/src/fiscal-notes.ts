@@ -68,7 +68,7 @@ export const FISCAL_NOTE_TEXTS = {
   orderNotInvoiceable: (status: string) => `Um pedido ${status} não tem nota fiscal.`,
   orderHasNote: (number: number, status: string) => `O pedido já tem a nota nº ${number} (${status}).`,
   orderHasRejected: (number: number) =>
-    `O pedido tem a nota nº ${number} rejeitada: corrija o que a SEFAZ apontou e use 'Enviar de novo'.`,
+    `O pedido tem a nota nº ${number} rejeitada: corrija o que a SEFAZ apontou e use 'Enviar de novo', ou inutilize o número em 'Lacunas de numeração' para emitir uma nota nova.`,
   modelInvalid: 'Modelo inválido: 55 (NF-e) ou 65 (NFC-e).',
   issuerMissing: "Configure o emitente em 'Configurações' → 'Fiscal' antes de emitir.",
   schemaRefused: (problem: string) => `A nota não segue o leiaute da SEFAZ: ${problem}`,

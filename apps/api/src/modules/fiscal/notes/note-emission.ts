@@ -49,7 +49,8 @@ async function storeNewNote(
       throw conflict(
         FISCAL_NOTE_TEXTS.orderHasNote(alive.number, FISCAL_NOTE_STATUS_LABELS[alive.status as FiscalNoteStatus]),
       );
-    // A rejected note keeps the order's number: it is corrected and sent again, never replaced by another.
+    // A rejected note keeps the order's number: it is corrected and sent again, or its number voided (VOIDED: then the
+    // order is free for a note with a new number; decision 0082).
     const rejected = await repo.rejectedNoteOf(trx, body.orderId);
     if (rejected) throw conflict(FISCAL_NOTE_TEXTS.orderHasRejected(rejected.number));
     const made = await buildOrderNote(context, trx, body.orderId, body.model, certificate);

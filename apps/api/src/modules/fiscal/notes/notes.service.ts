@@ -8,10 +8,12 @@
  *    again (migration 0074's trigger); denied (110, 301–303) → DENIED (the number is spent); any other refusal →
  *    REJECTED, the code and text shown, the number kept for the corrected note ('Enviar de novo' rebuilds it from
  *    the order as it is then); an asynchronous lot (103) → PROCESSING, its receipt asked for by 'Enviar de novo';
- *    a SEFAZ that does not answer → the NF-e stays SIGNED to be sent again, the NFC-e is issued at once in offline
- *    contingency (tpEmis 9, a new key and signature) and sent when the SEFAZ answers.
+ *    a SEFAZ that does not answer → the NF-e stays SIGNED to be sent again; the NFC-e keeps its number as UNKNOWN and an
+ *    NFC-e in offline contingency (tpEmis 9) with the next number covers the sale, sent when the SEFAZ answers, the
+ *    first one's fate then settled (cancelled by substitution, or its number voided: decision 0082).
  * 3. After: cancellation (110111) within 24 hours of the authorisation with a reason of 15 characters or more;
- *    correction letters (110110) of an NF-e, numbered; voiding of numbers never used (inutilização).
+ *    correction letters (110110) of an NF-e, numbered; voiding of numbers never used or a rejected note's (inutilização;
+ *    a voided number is never issued), the gaps of the numbering listed (decision 0082).
  */
 import { isHandover } from '@backoffice/contract';
 import { onMoveEnd } from '../../orders/workflow.service';
