@@ -3,7 +3,8 @@
  * denied, cancelled nor voided — the runs never used (the numbering jumped: the next number set forward, a note's
  * number skipped) and the rejected notes' numbers —, each to be voided with 'Inutilizar'. A run's month is the one of
  * the first note after it (when the numbering jumped); the numbers below the next number and above the highest used,
- * this month. The numbering before the first note of a series is not a gap (a shop may begin at any number).
+ * this month. The numbering before the first note of a series is not a gap (a shop may begin at any number), nor are
+ * the numbers from the next one on (a range voided ahead is skipped when the numbering reaches it).
  */
 import {
   businessDay,
@@ -27,14 +28,14 @@ export async function allGaps(db: Executor, environment: number, now: Date): Pro
   const items: FiscalNoteGap[] = [];
   for (const { model, series } of await repo.series(db, environment)) {
     const where = { model, series, environment };
-    const { gaps, highest } = await repo.gaps(db, where);
-    for (const gap of gaps)
-      items.push({ kind: 'GAP', model, series, month: monthOf(gap.at), from: gap.from, to: gap.to, note: null });
     const current =
       issuer &&
       (model === 55
         ? Number(issuer.nfe_series) === series && Number(issuer.nfe_next_number)
         : Number(issuer.nfce_series) === series && Number(issuer.nfce_next_number));
+    const { gaps, highest } = await repo.gaps(db, where, current ? current - 1 : 999_999_999);
+    for (const gap of gaps)
+      items.push({ kind: 'GAP', model, series, month: monthOf(gap.at), from: gap.from, to: gap.to, note: null });
     if (current && highest !== null && current - 1 > highest)
       items.push({ kind: 'GAP', model, series, month: monthOf(now), from: highest + 1, to: current - 1, note: null });
     for (const row of await repo.rejected(db, where))

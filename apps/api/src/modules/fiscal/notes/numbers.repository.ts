@@ -104,11 +104,18 @@ export function numberingGapsQuery(monthStart: Date) {
       select model, series, number_from, number_to, created_at from fiscal_voidings
       where environment = (select environment from env)),
     ordered as (
-      select lo, at,
+      select model, series, lo, at,
         max(hi) over (partition by model, series order by lo, hi rows between unbounded preceding and 1 preceding) as before
       from used),
+    -- The issuer's current series count only below its next number (a range voided ahead leaves no gap behind it).
+    capped as (
+      select o.lo, o.at, o.before, coalesce((select case
+          when o.model = 55 and o.series = i.nfe_series then i.nfe_next_number - 1
+          when o.model = 65 and o.series = i.nfce_series then i.nfce_next_number - 1 end
+        from fiscal_issuer i limit 1), 999999999) as cap
+      from ordered o),
     waiting as (
-      select lo - before - 1 as n, at from ordered where lo > before + 1
+      select least(lo - 1, cap) - before as n, at from capped where lo > before + 1 and before + 1 <= cap
       union all
       select 1, issued_at from fiscal_notes where status = 'REJECTED' and environment = (select environment from env))
     select ${Number(businessDay(monthStart).slice(0, 7).replace('-', ''))}::int as newest,
@@ -130,10 +137,11 @@ export const gapsRepository = {
   },
 
   /**
-   * The runs never used inside the series' numbering: between a used number (or a voided range) and the next one
+   * The runs never used inside the series' numbering up to `cap` (the issuer's next number − 1 for its current series:
+   * a range voided ahead of it leaves no gap behind it): between a used number (or a voided range) and the next one
    * used, the time of that next one (when the numbering jumped); and the highest number used.
    */
-  async gaps(db: Executor, series: Series): Promise<{ gaps: GapRow[]; highest: number | null }> {
+  async gaps(db: Executor, series: Series, cap: number): Promise<{ gaps: GapRow[]; highest: number | null }> {
     const used = sql`
       select number as lo, number as hi, issued_at as at from fiscal_notes
       where model = ${series.model} and series = ${series.series} and environment = ${series.environment}
@@ -145,7 +153,8 @@ export const gapsRepository = {
       ordered as (
         select lo, hi, at, max(hi) over (order by lo, hi rows between unbounded preceding and 1 preceding) as before
         from used)
-      select before + 1 as "from", lo - 1 as "to", at from ordered where lo > before + 1 order by lo`.execute(db);
+      select before + 1 as "from", least(lo - 1, ${cap}) as "to", at from ordered
+      where lo > before + 1 and before + 1 <= ${cap} order by lo`.execute(db);
     const top = await sql<{ highest: number | null }>`select max(hi) as highest from (${used}) u`.execute(db);
     const highest = top.rows[0]?.highest;
     return {
