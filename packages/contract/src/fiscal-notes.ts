@@ -15,6 +15,8 @@ export const FISCAL_NOTE_STATUSES = [
   'DENIED',
   'CONTINGENCY',
   'CANCELLED',
+  'UNKNOWN',
+  'VOIDED',
 ] as const;
 export type FiscalNoteStatus = (typeof FISCAL_NOTE_STATUSES)[number];
 
@@ -26,6 +28,17 @@ export const FISCAL_NOTE_STATUS_LABELS: Record<FiscalNoteStatus, string> = {
   DENIED: 'Denegada',
   CONTINGENCY: 'Em contingência',
   CANCELLED: 'Cancelada',
+  UNKNOWN: 'Sem resposta da SEFAZ (substituída em contingência)',
+  VOIDED: 'Número inutilizado',
+};
+
+/** The events of a note: cancellation (110111), correction letter (110110), cancellation by substitution (110112). */
+export const FISCAL_NOTE_EVENT_TYPES = ['CANCEL', 'CORRECTION', 'SUBSTITUTION'] as const;
+export type FiscalNoteEventType = (typeof FISCAL_NOTE_EVENT_TYPES)[number];
+export const FISCAL_NOTE_EVENT_LABELS: Record<FiscalNoteEventType, string> = {
+  CANCEL: 'Cancelamento',
+  CORRECTION: 'Carta de correção',
+  SUBSTITUTION: 'Cancelamento por substituição',
 };
 
 /** The orders that may have a note: sold (paid, or to be paid on delivery or on credit), not cancelled nor held. */
@@ -59,7 +72,7 @@ export const FISCAL_NOTE_TEXTS = {
   orderNotInvoiceable: (status: string) => `Um pedido ${status} não tem nota fiscal.`,
   orderHasNote: (number: number, status: string) => `O pedido já tem a nota nº ${number} (${status}).`,
   orderHasRejected: (number: number) =>
-    `O pedido tem a nota nº ${number} rejeitada: corrija o que a SEFAZ apontou e use 'Enviar de novo'.`,
+    `O pedido tem a nota nº ${number} rejeitada: corrija o que a SEFAZ apontou e use 'Enviar de novo', ou inutilize o número em 'Lacunas de numeração' para emitir uma nota nova.`,
   modelInvalid: 'Modelo inválido: 55 (NF-e) ou 65 (NFC-e).',
   issuerMissing: "Configure o emitente em 'Configurações' → 'Fiscal' antes de emitir.",
   schemaRefused: (problem: string) => `A nota não segue o leiaute da SEFAZ: ${problem}`,
@@ -69,6 +82,8 @@ export const FISCAL_NOTE_TEXTS = {
   contingency:
     'A SEFAZ não respondeu: a NFC-e foi emitida em contingência offline e será enviada assim que ela voltar.',
   notRetriable: (status: string) => `Uma nota ${status} não é enviada de novo.`,
+  voidedNotRetriable: (number: number) =>
+    `O número ${number} desta nota foi inutilizado: ela não é enviada de novo. Emita uma nota nova para o pedido.`,
   cancelReason: `Informe o motivo do cancelamento (${CANCEL_REASON_MIN} a 255 caracteres).`,
   cancelNotAuthorized: 'Só uma nota autorizada pode ser cancelada.',
   /** The window by model and state (apps/api fiscal/nfe/cancellation-windows.ts): '30 minutos', '24 horas'. */
@@ -81,6 +96,28 @@ export const FISCAL_NOTE_TEXTS = {
   voidingRange: 'Informe o intervalo de números: do menor ao maior, no máximo 10.000 números.',
   voidingReason: `Informe o motivo da inutilização (${CANCEL_REASON_MIN} a 255 caracteres).`,
   voidingUsed: (number: number) => `O número ${number} já foi usado numa nota: não pode ser inutilizado.`,
+  /** A voiding refused before anything is sent (issue 56 §1): the numbers of the range that hold a note. */
+  voidingHoldsNotes: (notes: string) =>
+    `Não é possível inutilizar: ${notes}. Só números nunca usados ou de notas rejeitadas podem ser inutilizados.`,
+  noteInWords: (number: number, status: string) => `a nota nº ${number} está ${status}`,
+  /** A voiding refused before anything is sent: the numbers of the range voided before. */
+  voidingAlreadyVoided: (numbers: string, protocol: string | null) =>
+    `Não é possível inutilizar: ${numbers} já inutilizado antes${protocol ? ` (protocolo ${protocol})` : ''}. Escolha só números ainda não inutilizados.`,
+  /** The justification of the voiding of an unanswered NFC-e's number the SEFAZ never received (15+ characters). */
+  unknownVoidReason: 'NFC-e sem resposta da SEFAZ, substituida por outra emitida em contingencia offline',
+  /** The justification of the cancellation by substitution (110112) of an unanswered NFC-e the SEFAZ had authorised. */
+  substitutionReason: 'NFC-e sem resposta da SEFAZ, substituida pela NFC-e emitida em contingencia offline',
+  unknownFate: (number: number) =>
+    `A SEFAZ não respondeu à NFC-e nº ${number}: ela foi substituída por uma NFC-e em contingência com outro número. Quando a SEFAZ voltar, a nº ${number} será cancelada por substituição ou terá o número inutilizado.`,
+  gapsTitle: 'Lacunas de numeração',
+  gapKinds: { GAP: 'Número não usado', REJECTED: 'Nota rejeitada' } as Record<'GAP' | 'REJECTED', string>,
+  gapsEmpty: 'Nenhuma lacuna: todos os números foram autorizados, cancelados ou inutilizados.',
+  gapVoid: 'Inutilizar',
+  gapsBellTitle: 'Lacunas de numeração a inutilizar',
+  gapsBellBody: (count: number) =>
+    count === 1
+      ? "1 número de nota de um mês passado não foi autorizado nem inutilizado: inutilize-o em 'Notas fiscais' → 'Lacunas de numeração'."
+      : `${count} números de notas de meses passados não foram autorizados nem inutilizados: inutilize-os em 'Notas fiscais' → 'Lacunas de numeração'.`,
   voidingRefused: (code: number, reason: string) => `A SEFAZ recusou a inutilização: ${code} — ${reason}`,
   emitted: (number: number) => `Nota nº ${number} autorizada.`,
   numberUsed: (number: number, series: number) =>
@@ -147,7 +184,7 @@ export type FiscalVoidingBody = z.infer<typeof fiscalVoidingBodySchema>;
 
 export const fiscalNoteEventSchema = z.object({
   id: z.number().int(),
-  type: z.enum(['CANCEL', 'CORRECTION']),
+  type: z.enum(FISCAL_NOTE_EVENT_TYPES),
   sequence: z.number().int(),
   text: z.string(),
   statusCode: z.number().int().nullable(),
@@ -231,3 +268,43 @@ export const fiscalEmissionRequestSchema = z.object({
   requestedAt: z.string(),
 });
 export type FiscalEmissionRequest = z.infer<typeof fiscalEmissionRequestSchema>;
+
+/** Query of GET /fiscal/notes/gaps: the numbering's gaps and rejected numbers, by model, series and month. */
+export const fiscalNoteGapsQuerySchema = z.strictObject({
+  model: z.coerce
+    .number()
+    .pipe(z.union([z.literal(55), z.literal(65)]))
+    .optional(),
+  series: z.coerce.number().int().min(0).max(999).optional(),
+  month: z
+    .string({ error: FISCAL_NOTE_TEXTS.monthInvalid })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, FISCAL_NOTE_TEXTS.monthInvalid)
+    .optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type FiscalNoteGapsQuery = z.infer<typeof fiscalNoteGapsQuerySchema>;
+
+/**
+ * A run of numbers of a series neither authorised, cancelled, denied nor voided (issue 56 §1): never used (GAP: the
+ * month is the one of the first note after it) or a rejected note's (REJECTED: its note and order). Voided with
+ * 'Inutilizar' (POST /fiscal/voidings).
+ */
+export const fiscalNoteGapSchema = z.object({
+  kind: z.enum(['GAP', 'REJECTED']),
+  model: z.union([z.literal(55), z.literal(65)]),
+  series: z.number().int(),
+  month: z.string(),
+  from: z.number().int(),
+  to: z.number().int(),
+  note: z.object({ id: z.number().int(), order: z.string().nullable() }).nullable(),
+});
+export type FiscalNoteGap = z.infer<typeof fiscalNoteGapSchema>;
+
+export const fiscalNoteGapPageSchema = z.object({
+  items: z.array(fiscalNoteGapSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type FiscalNoteGapPage = z.infer<typeof fiscalNoteGapPageSchema>;

@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   'credit_approval',
   'cash_difference',
   'nfe_contingency',
+  'numbering_gaps',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -66,6 +67,11 @@ export const NOTIFICATION_PERMISSIONS: Record<NotificationKind, string> = {
    * nor one he closed).
    */
   cash_difference: PERMISSIONS.credit,
+  /**
+   * 'Lacunas de numeração' (issue 56 §1): the note numbers of past months neither authorised, cancelled nor voided,
+   * one item with their count, from the 1st of the next month until they are voided.
+   */
+  numbering_gaps: PERMISSIONS.invoices,
 };
 
 /** How far back the event kinds reach. */

@@ -456,6 +456,7 @@ export interface FiscalNotes {
   status: string;
   status_code: number | null;
   status_reason: string | null;
+  substitute_id: number | null;
   total_cents: Figure;
   updated_at: Generated<Timestamp>;
   xml: string;

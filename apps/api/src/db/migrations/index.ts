@@ -84,6 +84,7 @@ import { counterCashReceived } from './0094-counter-cash-received';
 import { fiscalTechnicalContact } from './0097-fiscal-technical-contact';
 import { ibptRates } from './0098-ibpt-rates';
 import { counterCreditPart } from './0099-counter-credit-part';
+import { noteNumbers } from './0100-note-numbers';
 import { nfeContingency } from './0101-nfe-contingency';
 import { fiscalEventRequests } from './0102-fiscal-event-requests';
 import { nfse } from './0103-nfse';
@@ -175,6 +176,7 @@ export const migrations: Record<string, Migration> = {
   '0097-fiscal-technical-contact': fiscalTechnicalContact,
   '0098-ibpt-rates': ibptRates,
   '0099-counter-credit-part': counterCreditPart,
+  '0100-note-numbers': noteNumbers,
   '0101-nfe-contingency': nfeContingency,
   '0102-fiscal-event-requests': fiscalEventRequests,
   '0103-nfse': nfse,

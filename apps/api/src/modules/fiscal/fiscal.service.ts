@@ -36,6 +36,8 @@ export { municipalityByCode } from './municipalities';
 /** The NF-e writer, for the suppliers' notes the tests and the demo enter (purchases/nfe/sample-nfe.ts). */
 export { signNfe, substitutionOf, taxOf, writeNfe } from './nfe/nfe-builder';
 export type { IcmsTax, ItemTaxes, NfeInput, NfeItem } from './nfe/nfe-input';
+/** For the bell (notifications): the note numbers of past months not yet authorised nor voided, counted. */
+export { numberingGapsAwaitingQuery } from './notes/numbering-gaps-bell';
 /** The counter's receipt (decision 0074): the DANFE NFC-e of the order's note that goes with the goods, if any. */
 export { orderNfceDanfe } from './notes/order-danfe';
 

@@ -25,7 +25,7 @@ export function bellList(db: DB, now: () => Date) {
   async function bellRows(principal: Principal, at: Date, limit: number): Promise<repo.BellRow[]> {
     const scope = await scopeOf(db, principal, at);
     if (!writes) return repo.bellPage(db, scope, limit);
-    const key = `${principal.employeeId}:${limit}:${scope.kinds.map((k) => k.kind).join(',')}:${scope.pixWaiting ? 1 : 0}:${scope.discountApprovals ? 1 : 0}:${scope.creditApprovals ? 1 : 0}:${scope.cashDifferences ? 1 : 0}`;
+    const key = `${principal.employeeId}:${limit}:${scope.kinds.map((k) => k.kind).join(',')}:${scope.pixWaiting ? 1 : 0}:${scope.discountApprovals ? 1 : 0}:${scope.creditApprovals ? 1 : 0}:${scope.cashDifferences ? 1 : 0}:${scope.numberingGaps ? 1 : 0}`;
     // Counted before reading: a write sent meanwhile makes the kept rows stale at once (never fresh too long).
     const written = writes();
     const hit = kept.get(key);

@@ -10,6 +10,7 @@ import type { DB } from '../../db/database';
 import type { Principal } from '../../plugins/auth';
 import { cashDifferencesAwaitingApprovalQuery } from '../cash/cash.service';
 import { creditSalesAwaitingApprovalQuery } from '../credit/credit.service';
+import { numberingGapsAwaitingQuery } from '../fiscal/fiscal.service';
 import { pixWaitingQuery } from '../payments/pix-received.service';
 import { maxDiscountOf } from '../roles/roles.service';
 import { pendingApprovalsQuery } from '../selling/discount-approvals.service';
@@ -24,6 +25,7 @@ const RULED_KINDS: ReadonlySet<NotificationKind> = new Set([
   'discount_approval',
   'credit_approval',
   'cash_difference',
+  'numbering_gaps',
 ]);
 
 /** Kinds that are events of the last NOTIFICATION_EVENT_DAYS (the others are conditions, however old). */
@@ -63,6 +65,7 @@ export async function scopeOf(db: DB, principal: Principal, at: Date): Promise<r
       may('cash_difference') && hasAnyPermission(principal.permissions, [...CASH_APPROVAL_PERMISSIONS])
         ? cashDifferencesAwaitingApprovalQuery(principal)
         : undefined,
+    numberingGaps: may('numbering_gaps') ? numberingGapsAwaitingQuery(at) : undefined,
     cap: NOTIFICATIONS_PER_KIND,
   };
 }

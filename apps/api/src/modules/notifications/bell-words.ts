@@ -5,6 +5,7 @@ import {
   DISCOUNT_APPROVAL_TEXTS,
   DISCOUNT_APPROVALS_HASH,
   daysBetween,
+  FISCAL_NOTE_TEXTS,
   FISCAL_SETUP_TEXTS,
   formatBRL,
   formatBusinessDate,
@@ -32,7 +33,8 @@ const REPAIRS_LINK = '/admin/repairs?late=true';
 const CREDIT_APPROVALS_LINK = `/admin/orders?status=${ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO}`;
 /** The drawer's screen, where a closing's difference is approved (issue 54 §6). */
 const CASH_LINK = '/admin/cash';
-/** 'Notas fiscais', where the contingency is shown, entered and left (issue 56 §2). */
+/** 'Notas fiscais', where the contingency is shown, entered and left (issue 56 §2) and 'Lacunas de numeração' lists
+ * what to void. */
 const FISCAL_NOTES_LINK = '/admin/fiscal-notes';
 /** The 'Aprovações de desconto' dialog over the page one is on (decision 0045). */
 const DISCOUNT_APPROVALS_LINK = DISCOUNT_APPROVALS_HASH;
@@ -173,6 +175,13 @@ export function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 
         link: CREDIT_APPROVALS_LINK,
       };
     }
+    case 'numbering_gaps':
+      return {
+        kind,
+        title: FISCAL_NOTE_TEXTS.gapsBellTitle,
+        body: FISCAL_NOTE_TEXTS.gapsBellBody(d.count ?? 0),
+        link: FISCAL_NOTES_LINK,
+      };
     case 'cash_difference': {
       const count = d.count ?? 0;
       return {

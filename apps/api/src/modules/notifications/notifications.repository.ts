@@ -40,6 +40,8 @@ export interface BellScope {
   creditApprovals?: Expression<WaitingCount>;
   /** The closings' differences he may approve, one row with their count (issue 54 §6; the cash module's rule). */
   cashDifferences?: Expression<WaitingCount>;
+  /** The note numbers of past months neither authorised nor voided, one row with their count (the fiscal module's rule). */
+  numberingGaps?: Expression<WaitingCount>;
   /** Items read per kind at most (its unread count stops there). */
   cap: number;
 }
@@ -85,6 +87,10 @@ function mine(scope: BellScope) {
   if (scope.creditApprovals) {
     branches.push(sql`(select 'credit-approval:' || c.newest, 'credit_approval', c.count::bigint, null::text, c.at
       from (${scope.creditApprovals}) c)`);
+  }
+  if (scope.numberingGaps) {
+    branches.push(sql`(select 'numbering-gaps:' || g.newest, 'numbering_gaps', g.count::bigint, null::text, g.at
+      from (${scope.numberingGaps}) g)`);
   }
   if (scope.cashDifferences) {
     branches.push(sql`(select 'cash-difference:' || c.newest, 'cash_difference', c.count::bigint, null::text, c.at
@@ -191,7 +197,7 @@ export async function bellPage(db: Executor, scope: BellScope, limit: number): P
             'discounts', d.discounts, 'required_hundredths', d.required_hundredths)
           from discount_approvals d join employees e on e.id = d.seller_id join customers c on c.id = d.customer_id
           where d.id = s.ref_id)
-        when s.kind in ('credit_approval', 'cash_difference') then json_build_object('count', s.ref_id)
+        when s.kind in ('credit_approval', 'cash_difference', 'numbering_gaps') then json_build_object('count', s.ref_id)
         when s.kind = 'certificate_expiring' then
           (select json_build_object('holder', c.holder, 'not_after', c.not_after)
           from fiscal_certificate c where c.company_id = s.ref_id)

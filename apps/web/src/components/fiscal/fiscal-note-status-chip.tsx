@@ -4,7 +4,10 @@ import { StatusChip } from '../status-chip';
 import type { StatusTone } from '../status-tone';
 import { FISCAL_TEXTS as T } from './texts';
 
-/** A note's situation in the orders' chip colours: waiting for the SEFAZ, refused (red), authorised, cancelled. */
+/**
+ * A note's situation in the orders' chip colours: waiting for the SEFAZ (an unanswered NFC-e too, its fate to be
+ * settled), refused (red), authorised, cancelled or its number voided.
+ */
 const TONES: Record<FiscalNoteStatus, StatusTone> = {
   SIGNED: 'waiting',
   PROCESSING: 'moving',
@@ -13,6 +16,8 @@ const TONES: Record<FiscalNoteStatus, StatusTone> = {
   REJECTED: 'stopped',
   DENIED: 'stopped',
   CANCELLED: 'neutral',
+  UNKNOWN: 'waiting',
+  VOIDED: 'neutral',
 };
 
 export function FiscalNoteStatusChip({ status }: { status: FiscalNoteStatus }) {

@@ -42,9 +42,15 @@ export function fiscalNoteQuery(id: number) {
   });
 }
 
-/** The note the order has now (the newest not cancelled): while it lives, no other is emitted. */
+/**
+ * What no longer covers the order: a cancelled note, one whose number was voided, and an unanswered NFC-e (its sale
+ * covered by the contingency NFC-e issued with the next number; issue 56 §2).
+ */
+const GONE: ReadonlySet<FiscalNoteStatus> = new Set(['CANCELLED', 'VOIDED', 'UNKNOWN']);
+
+/** The note the order has now (the newest that still covers it): while it lives, no other is emitted. */
 export function liveNoteOf(notes: readonly FiscalNoteRow[]): FiscalNoteRow | undefined {
-  return notes.find((note) => note.status !== 'CANCELLED');
+  return notes.find((note) => !GONE.has(note.status));
 }
 
 /** 'DANFE': the note's PDF (A4 for the NF-e, 80 mm for the NFC-e), fetched with the token and saved. */

@@ -14,6 +14,8 @@ const SEVERITY: Record<FiscalNoteStatus, AlertColor> = {
   CONTINGENCY: 'warning',
   PROCESSING: 'info',
   CANCELLED: 'info',
+  UNKNOWN: 'warning',
+  VOIDED: 'info',
 };
 
 /** What the SEFAZ's answer means for the note, in the user's words. */
@@ -34,6 +36,10 @@ export function outcomeText(note: Pick<FiscalNoteRow, 'status' | 'number' | 'sta
       return O.PROCESSING;
     case 'CANCELLED':
       return O.CANCELLED;
+    case 'UNKNOWN':
+      return note.statusReason ?? O.UNKNOWN(note.number);
+    case 'VOIDED':
+      return O.VOIDED(note.number);
   }
 }
 

@@ -232,6 +232,45 @@ describe("an order's note in its details (issue 41 §2)", () => {
     expect(within(again).getByRole('button', { name: 'Emitir NF-e' })).toBeTruthy();
   });
 
+  it('an unanswered NFC-e says it was substituted in contingency and asks its fate; a voided number lets another be emitted', async () => {
+    const unknown = makeNote({
+      id: 8,
+      model: 65,
+      number: 3,
+      status: 'UNKNOWN',
+      statusCode: null,
+      statusReason: FISCAL_NOTE_TEXTS.unknownFate(3),
+      protocol: null,
+      authorizedAt: null,
+    });
+    const substitute = { ...CONTINGENT, id: 10, number: 4, order: { id: 42, code: 'P3R-8TX' } };
+    const { calls, user, unmount } = openDetails(TO_CONSUMER, {
+      notes: [substitute, unknown],
+      retried: { ...unknown, status: 'CANCELLED', statusReason: null },
+    });
+    const notes = await section();
+    expect(await within(notes).findByText('Sem resposta da SEFAZ (substituída em contingência)')).toBeTruthy();
+    expect(within(notes).getByText(FISCAL_NOTE_TEXTS.unknownFate(3))).toBeTruthy();
+    expect(within(notes).getByText('Em contingência')).toBeTruthy();
+    // The contingency note covers the sale: no second note is offered.
+    expect(within(notes).queryByRole('button', { name: /^Emitir/ })).toBeNull();
+    // 'Enviar de novo' on each: the contingency note (listed first, the newest) and the unanswered one (its fate).
+    const [, ask] = within(notes).getAllByRole('button', { name: 'Enviar de novo' });
+    await user.click(ask as HTMLElement);
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/fiscal/notes/8/retry')).toBe(true));
+    unmount();
+
+    openDetails(TO_COMPANY, { notes: [makeNote({ status: 'VOIDED', protocol: null })] });
+    const again = await section();
+    expect(await within(again).findByText('Número inutilizado')).toBeTruthy();
+    expect(
+      within(again).getByText(
+        'O número 12 foi inutilizado na SEFAZ: esta nota não vale e não é enviada de novo. O pedido pode receber uma nota nova.',
+      ),
+    ).toBeTruthy();
+    expect(within(again).getByRole('button', { name: 'Emitir NF-e' })).toBeTruthy();
+  });
+
   it("who reads orders but does not hold 'Notas fiscais' sees the note and its DANFE, and emits nothing", async () => {
     const { unmount } = openDetails(TO_COMPANY, { permissions: ['bo:manage:orders'], notes: [REJECTED] });
     const notes = await section();

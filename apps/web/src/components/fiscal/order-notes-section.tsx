@@ -98,7 +98,8 @@ export function OrderNotesSection({ order }: { order: OrderDetail }) {
               key={note.id}
               note={note}
               retry={
-                canWrite && note.id === live?.id && RETRIABLE.has(note.status)
+                // An unanswered NFC-e's fate is asked for by 'Enviar de novo' too (the sender's round does it anyway).
+                canWrite && ((note.id === live?.id && RETRIABLE.has(note.status)) || note.status === 'UNKNOWN')
                   ? {
                       busy: retry.isPending,
                       onClick: () => {

@@ -50,7 +50,7 @@ export const FISCAL_TEXTS = {
     REJECTED: (code: number | null, reason: string | null) =>
       `A SEFAZ rejeitou a nota: ${code ?? '—'} — ${reason ?? 'sem motivo informado'}`,
     rejectedHint:
-      "Corrija o que a SEFAZ apontou (no cadastro do cliente, do produto ou no emitente) e use 'Enviar de novo': a nota é refeita com o mesmo número.",
+      "Corrija o que a SEFAZ apontou (no cadastro do cliente, do produto ou no emitente) e use 'Enviar de novo': a nota é refeita com o mesmo número. Ou inutilize o número em 'Lacunas de numeração': o pedido recebe então uma nota com um número novo.",
     DENIED: (code: number | null, reason: string | null) =>
       `A SEFAZ denegou a nota: ${code ?? '—'} — ${reason ?? 'sem motivo informado'}`,
     SIGNED: FISCAL_NOTE_TEXTS.unavailable,
@@ -58,6 +58,9 @@ export const FISCAL_TEXTS = {
     PROCESSING:
       "A SEFAZ recebeu a nota e ainda está processando. Use 'Enviar de novo' em alguns instantes para consultar a resposta.",
     CANCELLED: 'Nota cancelada.',
+    UNKNOWN: (number: number) => FISCAL_NOTE_TEXTS.unknownFate(number),
+    VOIDED: (number: number) =>
+      `O número ${number} foi inutilizado na SEFAZ: esta nota não vale e não é enviada de novo. O pedido pode receber uma nota nova.`,
   },
   protocol: (protocol: string) => `Protocolo ${protocol}`,
   retried: 'Nota enviada de novo à SEFAZ.',

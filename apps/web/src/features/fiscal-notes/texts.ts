@@ -1,4 +1,10 @@
-import { CANCEL_WINDOW_HOURS, FISCAL_NOTE_TEXTS, NFE_CONTINGENCY_TEXTS } from '@backoffice/contract';
+import {
+  CANCEL_WINDOW_HOURS,
+  FISCAL_NOTE_EVENT_LABELS,
+  FISCAL_NOTE_TEXTS,
+  type FiscalNoteEventType,
+  NFE_CONTINGENCY_TEXTS,
+} from '@backoffice/contract';
 
 const notes = (count: number) => (count === 1 ? '1 nota' : `${count.toLocaleString('pt-BR')} notas`);
 
@@ -15,6 +21,8 @@ export const FISCAL_NOTES_TEXTS = {
     CONTINGENCY: 'Em contingência',
     DENIED: 'Denegadas',
     CANCELLED: 'Canceladas',
+    UNKNOWN: 'Sem resposta da SEFAZ',
+    VOIDED: 'Números inutilizados',
   },
   search: 'Número, chave, cliente ou pedido',
   model: 'Modelo',
@@ -57,8 +65,8 @@ export const FISCAL_NOTES_TEXTS = {
     code === null ? (reason ?? '—') : `${code} — ${reason ?? ''}`,
   events: 'Eventos',
   noEvents: 'Nenhum evento registrado.',
-  eventTitle: (type: 'CANCEL' | 'CORRECTION', sequence: number) =>
-    type === 'CANCEL' ? 'Cancelamento' : `Carta de correção nº ${sequence}`,
+  eventTitle: (type: FiscalNoteEventType, sequence: number) =>
+    type === 'CORRECTION' ? `${FISCAL_NOTE_EVENT_LABELS.CORRECTION} nº ${sequence}` : FISCAL_NOTE_EVENT_LABELS[type],
   eventLine: (when: string, who: string | null, protocol: string | null) =>
     [when, who, protocol ? `protocolo ${protocol}` : null].filter(Boolean).join(' · '),
   // 'Cancelar'
@@ -95,6 +103,19 @@ export const FISCAL_NOTES_TEXTS = {
   voided: (from: number, to: number, series: number, protocol: string | null) =>
     `${from === to ? `Número ${from}` : `Números ${from} a ${to}`} da série ${series} inutilizado${from === to ? '' : 's'}${protocol ? ` (protocolo ${protocol})` : ''}.`,
   voidingFailed: 'Não foi possível inutilizar os números. Tente novamente.',
+  // 'Lacunas de numeração' (issue 56 §1)
+  gapsTitle: FISCAL_NOTE_TEXTS.gapsTitle,
+  gapsHint:
+    'Números que não foram autorizados, cancelados nem inutilizados: inutilize-os (a SEFAZ pede uma justificativa de 15 caracteres ou mais). Do dia 1º do mês seguinte em diante, o sino lembra deles.',
+  gapsEmpty: FISCAL_NOTE_TEXTS.gapsEmpty,
+  gapsFailed: 'Não foi possível carregar as lacunas de numeração.',
+  gapVoid: FISCAL_NOTE_TEXTS.gapVoid,
+  gapKinds: FISCAL_NOTE_TEXTS.gapKinds,
+  gapNumbers: (from: number, to: number) => (from === to ? `nº ${from}` : `nº ${from} a ${to}`),
+  gapMonth: (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`,
+  gapOrder: (code: string) => `pedido ${code}`,
+  gapsCount: (shown: number, total: number) =>
+    shown === total ? `${total} ${total === 1 ? 'lacuna' : 'lacunas'}` : `${shown} de ${total} lacunas`,
   // 'Enviar por e-mail'
   email: 'Enviar por e-mail',
   emailTitle: (name: string) => `Enviar a ${name} por e-mail`,

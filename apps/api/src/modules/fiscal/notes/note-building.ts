@@ -16,6 +16,7 @@ import type { NfeCarrier, NfeInput } from '../nfe/nfe-input';
 import { breachesOf } from '../nfe/rules';
 import { validateAgainstSchema } from '../nfe/xsd';
 import { emissionNow } from './contingency';
+import { takeNumber } from './note-numbers';
 import { notesRepository as repo } from './notes.repository';
 import { type NotesContext, signerOf } from './notes-context';
 import { orderForNote } from './order-for-note';
@@ -128,7 +129,7 @@ export async function buildOrderNote(
   const model = number?.model ?? requestedModel ?? defaultModel(forNote, issuer.address.uf);
   const parts = noteParts(forNote, model, shopAsCarrier(issuer));
   const csc = model === 65 ? await loadNfceCsc(trx, context.deps.serverSecret) : null;
-  const taken = number ?? { model, ...(await repo.takeNumber(trx, model)) };
+  const taken = number ?? { model, ...(await takeNumber(trx, model, environment)) };
   const issuedAt = context.now();
   const input: NfeInput = {
     ...parts,

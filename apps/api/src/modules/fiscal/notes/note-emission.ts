@@ -16,6 +16,7 @@ import { buildOrderNote } from './note-building';
 import { resendNote, sendNote, WAITING } from './note-sending';
 import { type NoteRow, notesRepository as repo } from './notes.repository';
 import type { NotesContext } from './notes-context';
+import { settleUnknown } from './offline-fate';
 
 /** The note's row; a number already on a note (the next number set back in 'Fiscal') refused in words, not a 500. */
 async function insertNumbered(trx: Executor, values: Parameters<typeof repo.insertNote>[1]) {
@@ -49,7 +50,8 @@ async function storeNewNote(
       throw conflict(
         FISCAL_NOTE_TEXTS.orderHasNote(alive.number, FISCAL_NOTE_STATUS_LABELS[alive.status as FiscalNoteStatus]),
       );
-    // A rejected note keeps the order's number: it is corrected and sent again, never replaced by another.
+    // A rejected note keeps the order's number: it is corrected and sent again, or its number voided (VOIDED: then the
+    // order is free for a note with a new number; decision 0082).
     const rejected = await repo.rejectedNoteOf(trx, body.orderId);
     if (rejected) throw conflict(FISCAL_NOTE_TEXTS.orderHasRejected(rejected.number));
     const made = await buildOrderNote(context, trx, body.orderId, body.model, certificate);
@@ -91,7 +93,9 @@ async function emitAs(context: NotesContext, employeeId: number | null, body: Fi
   const certificate = await loadSigningCertificate(context.db, context.deps.serverSecret, context.now());
   const { id, input } = await storeNewNote(context, employeeId, body, certificate);
   await sendNote(context, id, certificate, input);
-  return context.details(id);
+  // Unanswered, an NFC-e is covered by a contingency one with the next number: that is the order's note now.
+  const substitute = (await repo.note(context.db, id))?.substitute_id;
+  return context.details(substitute ?? id);
 }
 
 /** A rejected note built again from its order with its own number, SIGNED again, audited. */
@@ -159,7 +163,8 @@ export function noteEmission(context: NotesContext) {
       const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
       for (const id of claimed) {
         const row = await repo.note(db, id);
-        if (row) await resendNote(context, row, certificate);
+        if (row?.status === 'UNKNOWN') await settleUnknown(context, row, certificate);
+        else if (row) await resendNote(context, row, certificate);
       }
       return claimed.length;
     },
@@ -191,18 +196,23 @@ export function noteEmission(context: NotesContext) {
 
     /**
      * POST /fiscal/notes/{id}/retry: a note not yet answered is sent again (a contingency NFC-e included), a lot in
-     * processing is asked for by its receipt, a rejected note is built again from its order with its number.
+     * processing is asked for by its receipt, an unanswered NFC-e's fate is settled (offline-fate.ts), a rejected note
+     * is built again from its order with its number (decision 0082: the SEFAZ never registered it).
      */
     async retry(principal: Principal, id: number): Promise<FiscalNote> {
       const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
       const row = await repo.note(db, id);
       if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
       const status = row.status as FiscalNoteStatus;
-      if (WAITING.includes(status)) {
+      if (status === 'UNKNOWN') {
+        await settleUnknown(context, row, certificate);
+      } else if (WAITING.includes(status)) {
         await resendNote(context, row, certificate);
       } else if (status === 'REJECTED' && row.order_id) {
         await rebuildRejected(context, principal, row, row.order_id, certificate);
         await sendNote(context, id, certificate);
+      } else if (status === 'VOIDED') {
+        throw conflict(FISCAL_NOTE_TEXTS.voidedNotRetriable(row.number));
       } else {
         throw conflict(FISCAL_NOTE_TEXTS.notRetriable(FISCAL_NOTE_STATUS_LABELS[status]));
       }

@@ -1,14 +1,14 @@
 import { FISCAL_NOTE_TEXTS, type FiscalNoteStatus } from '@backoffice/contract';
 import { conflict, notFound } from '../../../lib/errors';
 import type { SigningCertificate } from '../fiscal.service';
-import { buildNfe } from '../nfe/nfe-builder';
 import type { NfeInput } from '../nfe/nfe-input';
 import { ProviderAuthError, type ProviderClient, ProviderRequestError } from '../provider/provider-client';
 import { SERVICE_STOPPED, type SefazClient, SefazUnavailableError } from '../sefaz/sefaz-client';
 import { type LotAnswer, nfeProc } from '../sefaz/sefaz-messages';
 import { authoriserAnswered, outageMet } from './contingency';
 import { type NoteRow, notesRepository as repo } from './notes.repository';
-import { type NotesContext, signerOf } from './notes-context';
+import type { NotesContext } from './notes-context';
+import { substituteOffline } from './offline-substitute';
 
 const AUTHORISED = new Set([100, 150]);
 const DENIED = new Set([110, 301, 302, 303]);
@@ -90,8 +90,9 @@ async function sendToSefaz(context: NotesContext, row: NoteRow, sefaz: SefazClie
 }
 
 /**
- * A SEFAZ that does not answer: the NFC-e is issued at once in offline contingency (tpEmis 9, a new key, signed
- * again, sent later); any other note stays as it is, to be sent again.
+ * A SEFAZ that does not answer: the NFC-e is covered at once by an NFC-e in offline contingency with the next number
+ * (offline-substitute.ts: the unanswered one keeps its number as UNKNOWN, its fate settled later); any other note
+ * stays as it is, to be sent again.
  */
 async function unanswered(
   context: NotesContext,
@@ -100,21 +101,7 @@ async function unanswered(
   input: NfeInput | undefined,
 ): Promise<void> {
   if (row.model === 65 && row.emission_type === 1 && input) {
-    const offline = buildNfe(
-      {
-        ...input,
-        emission: { type: 'offline', since: input.issuedAt, reason: 'SEFAZ sem resposta no envio da nota' },
-      },
-      signerOf(certificate),
-    );
-    await repo.updateNote(context.db, row.id, {
-      status: 'CONTINGENCY',
-      emission_type: 9,
-      xml: offline.xml,
-      access_key: offline.accessKey,
-      status_code: null,
-      status_reason: FISCAL_NOTE_TEXTS.contingency,
-    });
+    await substituteOffline(context, row, certificate, input);
   } else {
     await repo.updateNote(context.db, row.id, { status_code: null, status_reason: FISCAL_NOTE_TEXTS.unavailable });
     // An NF-e the state's authoriser did not answer counts towards the SVC (contingency.ts).

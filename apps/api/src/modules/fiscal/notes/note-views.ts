@@ -1,4 +1,4 @@
-import type { FiscalNote, FiscalNoteStatus } from '@backoffice/contract';
+import type { FiscalNote, FiscalNoteEventType, FiscalNoteStatus } from '@backoffice/contract';
 import { isoTimestampOrNull } from '../../../lib/iso-timestamp';
 import { cancellableUntil } from '../nfe/cancellation-windows';
 import type { EventRow, NoteRow } from './notes.repository';
@@ -29,7 +29,7 @@ export function noteView(row: NoteRow, events: EventRow[]): FiscalNote {
     createdBy: row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
     events: events.map((e) => ({
       id: e.id,
-      type: e.type as 'CANCEL' | 'CORRECTION',
+      type: e.type as FiscalNoteEventType,
       sequence: e.sequence,
       text: e.text,
       statusCode: e.status_code,

@@ -154,8 +154,13 @@ export const notesRepository = {
       .selectFrom('fiscal_notes')
       .select(['id', 'number', 'status'])
       .where('order_id', '=', orderId)
-      .where('status', 'not in', ['REJECTED', 'CANCELLED'])
+      .where('status', 'not in', ['REJECTED', 'CANCELLED', 'UNKNOWN', 'VOIDED'])
       .executeTakeFirst();
+  },
+
+  /** The contingency NFC-e that covered the sale of the unanswered note `id` (offline-substitute.ts). */
+  async setSubstitute(db: Executor, id: number, substituteId: number) {
+    await db.updateTable('fiscal_notes').set({ substitute_id: substituteId }).where('id', '=', id).execute();
   },
 
   /** The order's rejected note, if any: its number is still the order's, to be sent again once corrected. */
@@ -208,7 +213,7 @@ export const notesRepository = {
       update fiscal_notes set updated_at = now()
       where id in (
         select id from fiscal_notes
-        where status in ('SIGNED', 'PROCESSING', 'CONTINGENCY') and updated_at < now() - interval '2 minutes'
+        where status in ('SIGNED', 'PROCESSING', 'CONTINGENCY', 'UNKNOWN') and updated_at < now() - interval '2 minutes'
         order by id limit ${limit}
         for update skip locked)
       returning id`.execute(db);
@@ -300,7 +305,7 @@ export const notesRepository = {
     db: Executor,
     values: {
       note_id: number;
-      type: 'CANCEL' | 'CORRECTION';
+      type: 'CANCEL' | 'CORRECTION' | 'SUBSTITUTION';
       sequence: number;
       text: string;
       status_code: number | null;
@@ -313,7 +318,7 @@ export const notesRepository = {
        * the proc. Required so that no event (110112 too) is kept without it (issue 56 §3).
        */
       request_xml: string | null;
-      created_by: number;
+      created_by: number | null;
     },
   ) {
     await db.insertInto('fiscal_note_events').values(values).execute();

@@ -8,6 +8,8 @@ import {
   fiscalNoteCorrectionBodySchema,
   fiscalNoteEmailBodySchema,
   fiscalNoteEmitBodySchema,
+  fiscalNoteGapPageSchema,
+  fiscalNoteGapsQuerySchema,
   fiscalNotePageSchema,
   fiscalNoteSchema,
   fiscalNotesMonthQuerySchema,
@@ -137,6 +139,21 @@ function registerNoteListRoutes(app: NotesApp, service: NotesService, exporting:
             ],
           ),
         ),
+  );
+
+  app.get(
+    '/fiscal/notes/gaps',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          "Lacunas de numeração: por modelo, série e mês, os números nunca usados e os de notas rejeitadas, que ainda não foram autorizados nem inutilizados ('Inutilizar': POST /fiscal/voidings), em páginas",
+        querystring: fiscalNoteGapsQuerySchema,
+        response: { 200: data(fiscalNoteGapPageSchema) },
+      },
+    },
+    async (request) => ({ data: await service.gaps(request.query) }),
   );
 
   app.get(
@@ -341,7 +358,7 @@ function registerVoidingRoutes(app: NotesApp, service: NotesService): void {
       schema: {
         tags,
         summary:
-          'Inutiliza números nunca usados de uma série (até 10.000 de uma vez, motivo de 15 a 255 caracteres); recusa um número que já está numa nota; auditado',
+          'Inutiliza números nunca usados de uma série, ou o de uma nota rejeitada (até 10.000 de uma vez, motivo de 15 a 255 caracteres; a nota rejeitada fica com o número inutilizado e o pedido livre para uma nota nova); antes de enviar, recusa em palavras um intervalo já inutilizado (no todo ou em parte) ou com uma nota autorizada, cancelada, denegada ou a caminho da SEFAZ; auditado',
         body: fiscalVoidingBodySchema,
         response: { 201: data(fiscalVoidingSchema) },
       },

@@ -8,10 +8,12 @@
  *    again (migration 0074's trigger); denied (110, 301–303) → DENIED (the number is spent); any other refusal →
  *    REJECTED, the code and text shown, the number kept for the corrected note ('Enviar de novo' rebuilds it from
  *    the order as it is then); an asynchronous lot (103) → PROCESSING, its receipt asked for by 'Enviar de novo';
- *    a SEFAZ that does not answer → the NF-e stays SIGNED to be sent again, the NFC-e is issued at once in offline
- *    contingency (tpEmis 9, a new key and signature) and sent when the SEFAZ answers.
+ *    a SEFAZ that does not answer → the NF-e stays SIGNED to be sent again; the NFC-e keeps its number as UNKNOWN and an
+ *    NFC-e in offline contingency (tpEmis 9) with the next number covers the sale, sent when the SEFAZ answers, the
+ *    first one's fate then settled (cancelled by substitution, or its number voided: decision 0082).
  * 3. After: cancellation (110111) within 24 hours of the authorisation with a reason of 15 characters or more;
- *    correction letters (110110) of an NF-e, numbered; voiding of numbers never used (inutilização).
+ *    correction letters (110110) of an NF-e, numbered; voiding of numbers never used or a rejected note's (inutilização;
+ *    a voided number is never issued), the gaps of the numbering listed (decision 0082).
  */
 import { isHandover } from '@backoffice/contract';
 import { onMoveEnd } from '../../orders/workflow.service';
@@ -20,6 +22,7 @@ import { contingencyRound } from './contingency-round';
 import { noteDocuments } from './note-documents';
 import { noteEmission } from './note-emission';
 import { noteEvents } from './note-events';
+import { noteGaps } from './note-gaps';
 import { noteLists } from './note-lists';
 import { noteVoidings } from './note-voidings';
 import { notesRepository as repo } from './notes.repository';
@@ -43,7 +46,9 @@ export function registerNotesWorkflow(): void {
 /**
  * The notes' use cases: emitting and sending (`note-emission.ts`, the SEFAZ's or the provider's answer written by
  * `note-sending.ts`, the note built from its order by `note-building.ts` and `order-for-note.ts`), the events of an
- * authorised note (`note-events.ts`), voiding numbers (`note-voidings.ts`), the lists (`note-lists.ts`) and the
+ * authorised note (`note-events.ts`), voiding numbers (`note-voidings.ts`, the numbers' rules in `note-numbers.ts`),
+ * the gaps of the numbering (`note-gaps.ts`), an unanswered NFC-e's substitute and fate (`offline-substitute.ts`,
+ * `offline-fate.ts`), the lists (`note-lists.ts`) and the
  * documents: XML, DANFE, e-mail and the month's XMLs (`note-documents.ts`).
  */
 export function createNotesService(deps: NotesDeps) {
@@ -56,6 +61,7 @@ export function createNotesService(deps: NotesDeps) {
     ...noteEvents(context),
     ...noteVoidings(context),
     ...noteLists(context),
+    ...noteGaps(context),
     ...noteDocuments(context),
     /** The NF-e's contingency in the SVC (contingency.ts) and the worker's round of it (contingency-round.ts). */
     ...noteContingency(context),

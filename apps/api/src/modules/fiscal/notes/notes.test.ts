@@ -494,7 +494,7 @@ describe('after emitting (issue 41 §3)', () => {
     expect(note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201).status).toBe('AUTHORIZED');
   });
 
-  it('voids numbers never used (inutilização), and refuses a range holding a note', async () => {
+  it('voids numbers never used (inutilização), and refuses a range holding a note, naming its notes', async () => {
     const next = await nextNumber();
     const voided = await call('POST', '/fiscal/voidings', admin, {
       model: 55,
@@ -516,7 +516,7 @@ describe('after emitting (issue 41 §3)', () => {
         }),
         409,
       ),
-    ).toMatch(/^O número \d+ já foi usado numa nota: não pode ser inutilizado\.$/);
+    ).toMatch(/^Não é possível inutilizar: a nota nº 1 está Autorizada; a nota nº 2 está /);
   });
 
   it("exports the notes as CSV, the month's XMLs as a zip for the accountant, and mails a note to its customer", async () => {

@@ -1,7 +1,8 @@
 /**
  * The messages BackOffice sends the SEFAZ's web services (NF-e 4.00) and reads back from them, as strings in
  * canonical form (lib/nfe/canonical-xml.ts): the lot of notes (enviNFe), the receipt's query (consReciNFe), the
- * service status (consStatServ), the events (envEvento: cancellation 110111, correction letter 110110) and the voiding
+ * service status (consStatServ), the events (envEvento: cancellation 110111, correction letter 110110,
+ * cancellation by substitution 110112) and the voiding
  * of skipped numbers (inutNFe), the last two signed as the notes are. Their schemas are in apps/api/fiscal-schemas;
  * the tests validate every one of them.
  */
@@ -54,21 +55,39 @@ export interface EventSpec {
     | {
         type: 'correction';
         text: string;
-      };
+      }
+    /** 110112 (NT 2018.004, e110112_v1.00.xsd): an NFC-e cancelled by the contingency NFC-e `substituteKey`. */
+    | { type: 'substitution'; protocol: string; reason: string; substituteKey: string };
+}
+
+/** verAplic of the events BackOffice authors (the cancellation by substitution's detEvento carries it). */
+export const APP_VERSION = 'BackOffice-1.0';
+
+const EVENT_CODES = { cancel: '110111', correction: '110110', substitution: '110112' } as const;
+
+/** The event's detEvento, as its schema orders it. */
+function eventDetail(spec: EventSpec): string {
+  const { kind } = spec;
+  if (kind.type === 'cancel')
+    return `<detEvento versao="1.00">${el('descEvento', 'Cancelamento')}${el('nProt', kind.protocol)}${el('xJust', kind.reason)}</detEvento>`;
+  if (kind.type === 'correction')
+    return `<detEvento versao="1.00">${el('descEvento', 'Carta de Correcao')}${el('xCorrecao', kind.text)}${el('xCondUso', CCE_CONDITIONS)}</detEvento>`;
+  return (
+    `<detEvento versao="1.00">${el('descEvento', 'Cancelamento por substituicao')}${el('cOrgaoAutor', spec.stateCode)}` +
+    `${el('tpAutor', '1')}${el('verAplic', APP_VERSION)}${el('nProt', kind.protocol)}${el('xJust', kind.reason)}` +
+    `${el('chNFeRef', kind.substituteKey)}</detEvento>`
+  );
 }
 
 /** The correction letter's conditions of use, word for word as the schema requires them. */
 export const CCE_CONDITIONS =
   'A Carta de Correcao e disciplinada pelo paragrafo 1o-A do art. 7o do Convenio S/N, de 15 de dezembro de 1970 e pode ser utilizada para regularizacao de erro ocorrido na emissao de documento fiscal, desde que o erro nao esteja relacionado com: I - as variaveis que determinam o valor do imposto tais como: base de calculo, aliquota, diferenca de preco, quantidade, valor da operacao ou da prestacao; II - a correcao de dados cadastrais que implique mudanca do remetente ou do destinatario; III - a data de emissao ou de saida.';
 
-/** envEvento with one signed event (cancellation or correction letter). */
+/** envEvento with one signed event (cancellation, correction letter, cancellation by substitution). */
 export function eventMessage(lotId: number, spec: EventSpec, signer: XmlSigner): string {
-  const code = spec.kind.type === 'cancel' ? '110111' : '110110';
+  const code = EVENT_CODES[spec.kind.type];
   const id = `ID${code}${spec.accessKey}${String(spec.sequence).padStart(2, '0')}`;
-  const detail =
-    spec.kind.type === 'cancel'
-      ? `<detEvento versao="1.00">${el('descEvento', 'Cancelamento')}${el('nProt', spec.kind.protocol)}${el('xJust', spec.kind.reason)}</detEvento>`
-      : `<detEvento versao="1.00">${el('descEvento', 'Carta de Correcao')}${el('xCorrecao', spec.kind.text)}${el('xCondUso', CCE_CONDITIONS)}</detEvento>`;
+  const detail = eventDetail(spec);
   const body =
     el('cOrgao', spec.stateCode) +
     el('tpAmb', String(spec.environment)) +

@@ -14,7 +14,7 @@
  * - NFeRetAutorizacao4: the receipt's state; NFeConsultaProtocolo4: an authorised key's protocol (100; 101 once
  *   cancelled), else 217;
  * - NFeRecepcaoEvento4: 128 with the event's 135 'Evento registrado e vinculado a NF-e' or its refusal
- *   (double/sefaz-events.ts); NFeInutilizacao4: 102 'Inutilização de número homologado' or the refusal
+ *   (double/sefaz-events.ts: cancellation 110111, correction letter 110110, cancellation by substitution 110112); NFeInutilizacao4: 102 'Inutilização de número homologado' or the refusal
  *   (double/sefaz-voidings.ts).
  * Started with `serves: 'SVC-AN' | 'SVC-RS'` it acts as that SEFAZ Virtual de Contingência (issue 56 §2): it
  * receives only NF-e of its tpEmis (6, 7) and registers only cancellations (double/sefaz-contingency.ts); given
@@ -223,15 +223,19 @@ function protocolQuery(state: SefazState, message: string): string {
   return soap('NFeConsultaProtocolo4', `${head(status, reason)}${kept.prot}</retConsSitNFe>`);
 }
 
+/** The envEvento schema of each event type (PL_010b_V1.30; 110112: the package 'Evento Cancelamento por Substituição'). */
+const EVENT_SCHEMAS: Record<string, string> = {
+  '110111': 'envEventoCancNFe_v1.00.xsd',
+  '110112': 'envEventoCancSubst_v1.00.xsd',
+  '110110': 'envCCe_v1.00.xsd',
+};
+
 async function eventAnswer(state: SefazState, message: string): Promise<string> {
   const event = eventFields(message);
   const head = (status: number, reason: string) =>
     `<retEnvEvento xmlns="${NFE_NAMESPACE}" versao="1.00"><idLote>${tag(message, 'idLote')}</idLote><tpAmb>${state.place.environment}</tpAmb>` +
     `${APP}<cOrgao>${state.place.stateCode}</cOrgao><cStat>${status}</cStat><xMotivo>${reason}</xMotivo>`;
-  const schema = await validateAgainstSchema(
-    message,
-    event.type === '110111' ? 'envEventoCancNFe_v1.00.xsd' : 'envCCe_v1.00.xsd',
-  );
+  const schema = await validateAgainstSchema(message, EVENT_SCHEMAS[event.type] ?? 'envCCe_v1.00.xsd');
   if (!schema.valid) {
     state.refusals.push({ ...REFUSALS.schema, service: 'NFeRecepcaoEvento4', subject: event.key });
     return soap('NFeRecepcaoEvento4', `${head(REFUSALS.schema.code, REFUSALS.schema.reason)}</retEnvEvento>`);

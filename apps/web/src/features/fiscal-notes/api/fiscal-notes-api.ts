@@ -2,6 +2,7 @@ import {
   FISCAL_NOTE_TEXTS,
   type FiscalEmissionRequest,
   type FiscalNote,
+  type FiscalNoteGapPage,
   type FiscalNotePage,
   type FiscalNoteStatus,
   type FiscalVoiding,
@@ -71,6 +72,16 @@ export function useFailedAutomaticNotes() {
   });
 }
 
+/** GET /fiscal/notes/gaps: 'Lacunas de numeração', a page of them (issue 56 §1). */
+export function useNoteGaps(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: fiscalNoteKeys.other(`gaps-${page}-${pageSize}`),
+    queryFn: async ({ signal }) =>
+      (await api<{ data: FiscalNoteGapPage }>('/fiscal/notes/gaps', { signal, query: { page, pageSize } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** GET /fiscal/notes/{id}: the note with its events. */
 export function useFiscalNote(id: number | null) {
   return useQuery({ ...fiscalNoteQuery(id ?? 0), enabled: id !== null });
@@ -121,6 +132,8 @@ export function useVoidNumbers(closeDialog: () => void, onError: (message: strin
     mutationFn: async (body) => (await api<{ data: FiscalVoiding }>('/fiscal/voidings', { method: 'POST', body })).data,
     success: (voiding) => T.voided(voiding.from, voiding.to, voiding.series, voiding.protocol),
     failure: T.voidingFailed,
+    // The gaps voided leave 'Lacunas'; a rejected note voided changes in the lists.
+    invalidate: [fiscalNoteKeys.lists(), fiscalNoteKeys.other('gaps'), fiscalNoteKeys.other('order')],
     ...inDialog(closeDialog, onError),
   });
 }

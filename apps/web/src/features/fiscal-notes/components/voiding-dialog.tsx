@@ -43,13 +43,28 @@ const NUMBER_INPUT = { htmlInput: { inputMode: 'numeric', maxLength: 9 } } as co
  * reason; sent as the contract's body. The SEFAZ's refusal, or a number already in a note, is said inside the
  * dialog, which closes only on success.
  */
-export function VoidingDialog({ onClose }: { onClose: () => void }) {
+export function VoidingDialog({
+  onClose,
+  initial,
+}: {
+  onClose: () => void;
+  /** A gap of 'Lacunas de numeração' to void: its model, series and numbers filled in. */
+  initial?: { model: 55 | 65; series: number; from: number; to: number };
+}) {
   const [problem, setProblem] = useState<string | null>(null);
   const voiding = useVoidNumbers(onClose, setProblem);
   const { control, handleSubmit } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema) as never,
     mode: 'onTouched',
-    defaultValues: { model: 55, series: '1', from: '', to: '', reason: '' },
+    defaultValues: initial
+      ? {
+          model: initial.model,
+          series: String(initial.series),
+          from: String(initial.from),
+          to: String(initial.to),
+          reason: '',
+        }
+      : { model: 55, series: '1', from: '', to: '', reason: '' },
   });
   const busy = voiding.isPending;
   return (

@@ -3,6 +3,7 @@ import {
   FISCAL_NOTE_TEXTS,
   type FiscalEmissionRequest,
   type FiscalNote,
+  type FiscalNoteGap,
   fiscalVoidingSchema,
   type NfeContingency,
 } from '@backoffice/contract';
@@ -37,6 +38,7 @@ function openPage({
   cancel = (call: MockCall): Answer => ({ body: { data: cancelled(call) } }),
   failed = [],
   contingency = OUT_OF_CONTINGENCY,
+  gaps = [],
   email = (call: MockCall): Answer => ({
     body: { data: { to: (call.body as { to?: string }).to ?? 'compras@carioca.com.br' } },
   }),
@@ -47,6 +49,7 @@ function openPage({
   email?: (call: MockCall) => Answer;
   failed?: FiscalEmissionRequest[];
   contingency?: NfeContingency;
+  gaps?: FiscalNoteGap[];
 } = {}) {
   signInAs(permissions, 'Carla Gerente');
   const kept = new Map(notes.map((note) => [note.id, note]));
@@ -60,6 +63,7 @@ function openPage({
       body: { data: inContingency((call.body as { reason: string }).reason) },
     }),
     'DELETE /api/fiscal/notes/contingency': { body: { data: OUT_OF_CONTINGENCY } },
+    'GET /api/fiscal/notes/gaps': { body: { data: { items: gaps, total: gaps.length, page: 0, pageSize: 50 } } },
     ...details,
     'POST /api/fiscal/notes/7/cancel': (call) => {
       const answer = cancel(call);
@@ -354,6 +358,38 @@ describe('Notas fiscais', () => {
     });
     expect(await screen.findByText('Números 5 a 7 da série 1 inutilizados (protocolo 135260000000077).')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("'Lacunas de numeração' lists the numbers neither authorised nor voided; 'Inutilizar' fills the dialog with them", async () => {
+    const { calls, user } = openPage({
+      gaps: [
+        { kind: 'GAP', model: 55, series: 1, month: '2026-10', from: 2, to: 6, note: null },
+        { kind: 'REJECTED', model: 65, series: 1, month: '2026-11', from: 9, to: 9, note: { id: 8, order: 'PED-13' } },
+      ],
+    });
+    const gaps = await screen.findByTestId('fiscal-notes-gaps');
+    expect(await within(gaps).findByText('NF-e · série 1 · nº 2 a 6 · 10/2026 · Número não usado')).toBeTruthy();
+    expect(within(gaps).getByText('NFC-e · série 1 · nº 9 · 11/2026 · Nota rejeitada · pedido PED-13')).toBeTruthy();
+    expect(screen.getByTestId('fiscal-notes-gaps-total').textContent).toBe('2 lacunas');
+    const [first] = within(gaps).getAllByRole('button', { name: 'Inutilizar' });
+    await user.click(first as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Inutilizar números' });
+    await user.type(within(dialog).getByLabelText(/^Motivo/), 'Números pulados ao ajustar o próximo número');
+    await user.click(within(dialog).getByRole('button', { name: 'Inutilizar' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toEqual({
+      model: 55,
+      series: 1,
+      from: 2,
+      to: 6,
+      reason: 'Números pulados ao ajustar o próximo número',
+    });
+  });
+
+  it('says when there is no gap in the numbering', async () => {
+    openPage();
+    const gaps = await screen.findByTestId('fiscal-notes-gaps');
+    expect(await within(gaps).findByText(FISCAL_NOTE_TEXTS.gapsEmpty)).toBeTruthy();
   });
 
   it("the desk (orders, no 'Notas fiscais') reads the notes and their files, and writes nothing", async () => {

@@ -1,5 +1,6 @@
 import {
   FISCAL_NOTE_STATUS_LABELS,
+  type FiscalNoteGap,
   type FiscalNoteStatus,
   formatBusinessDateTimeMinutes,
   formatDocument,
@@ -41,6 +42,7 @@ import {
 import { ContingencyAlert } from '../components/contingency-alert';
 import { MonthXmlsDialog } from '../components/month-xmls-dialog';
 import { NoteDialog } from '../components/note-dialog';
+import { NumberGaps } from '../components/number-gaps';
 import { VoidingDialog } from '../components/voiding-dialog';
 import { FISCAL_NOTES_TEXTS as T } from '../texts';
 
@@ -61,6 +63,8 @@ const CHIP_ORDER: readonly FiscalNoteStatus[] = [
   'CONTINGENCY',
   'DENIED',
   'CANCELLED',
+  'UNKNOWN',
+  'VOIDED',
 ];
 const CHIP_OPTIONS: readonly { value: Chip; label: string }[] = [
   { value: '', label: T.chips.all },
@@ -189,6 +193,7 @@ export default function FiscalNotesPage() {
   const [period, setPeriod] = useListFilter<DateRange>(ANY_DAY, firstPage);
   const [opened, setOpened] = useState<number | null>(null);
   const [voiding, setVoiding] = useState(false);
+  const [gap, setGap] = useState<FiscalNoteGap | null>(null);
   const [monthXmls, setMonthXmls] = useState(false);
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const filter: FiscalNotesFilter = useMemo(
@@ -272,7 +277,9 @@ export default function FiscalNotesPage() {
         />
       </ListCard>
       {opened !== null ? <NoteDialog id={opened} onClose={() => setOpened(null)} /> : null}
+      <NumberGaps onVoid={canWrite ? setGap : null} />
       {voiding ? <VoidingDialog onClose={() => setVoiding(false)} /> : null}
+      {gap ? <VoidingDialog initial={gap} onClose={() => setGap(null)} /> : null}
       {monthXmls ? <MonthXmlsDialog onClose={() => setMonthXmls(false)} /> : null}
     </Box>
   );

@@ -225,6 +225,52 @@ describe('the SEFAZ double refuses what a SEFAZ refuses (MOC 7.0, Anexo I and §
     expect((await statusOf(built.xml))?.[0]).toBe(218);
   });
 
+  it('110112: a cancellation by substitution names an authorised NFC-e of the issuer (chNFeRef); else 494; 215 its schema', async () => {
+    // NT 2018.004 / Ajuste SINIEF 19/16 cl. 15ª-A: NFC-e nº 110 authorised unseen, nº 111 issued in contingency instead.
+    const nfce = (number: number, offline: boolean) =>
+      buildNfe(
+        homologation(number, {
+          model: 65,
+          recipient: null,
+          freightCents: 0,
+          freightMode: 9,
+          payments: [{ type: '17', amountCents: 200_000 }],
+          csc: { id: '000001', token: 'CSC-DE-TESTE-0123456789' },
+          emission: offline
+            ? { type: 'offline', since: '2026-11-26T10:14:00-03:00', reason: 'SEFAZ sem resposta no envio da nota' }
+            : { type: 'normal' },
+        }),
+        signer,
+      );
+    const first = nfce(110, false);
+    const protocol = (await client.authorize(11, [first.xml], true)).notes[0]?.protocol as string;
+    const substitute = nfce(111, true);
+    expect((await statusOf(substitute.xml, 12))?.[0]).toBe(100);
+    const substitution = (
+      substituteKey: string,
+      reason = 'NFC-e substituida pela emitida em contingencia',
+    ): EventSpec => ({
+      ...cancellation(first.accessKey, protocol),
+      kind: { type: 'substitution', protocol, reason, substituteKey },
+    });
+    // A substitute the SEFAZ does not hold (an NF-e never sent), and the note itself.
+    for (const key of [note(112).accessKey, first.accessKey]) {
+      const unknown = await client.event(13, substitution(key), signer);
+      expect([unknown.eventStatus, unknown.eventReason]).toEqual([494, 'Rejeição: Chave de Acesso inexistente']);
+    }
+    // xJust of 10 characters: the schema's TJust asks 15 or more.
+    const short = await client.event(14, substitution(substitute.accessKey, 'Duplicada.'), signer);
+    expect([short.status, short.eventStatus]).toEqual([215, null]);
+    const registered = await client.event(15, substitution(substitute.accessKey), signer);
+    expect(registered.eventStatus).toBe(135);
+    expect(sefaz.ledger.note(first.accessKey)?.cancelled).toBe(true);
+    expect(sefaz.ledger.note(substitute.accessKey)?.cancelled).toBe(false);
+    // Sent again, the note cancelled by substitution is 218, as a cancelled one.
+    expect((await statusOf(first.xml, 16))?.[0]).toBe(218);
+    const refused = sefaz.refusals.splice(-4).map((r) => r.code);
+    expect(refused).toEqual([494, 494, 215, 218]);
+  });
+
   it('108 and 109 (service stopped) are an outage for the client, as a timeout is, not a rejection', async () => {
     sefaz.script.push({ kind: 'paused', status: 108 }, { kind: 'paused', status: 109 });
     await expect(client.authorize(10, [note(230).xml], true)).rejects.toThrow(

@@ -108,6 +108,6 @@ export class SefazLedger {
   registerEvent(type: string, key: string, sequence: number): void {
     this.events.add(`${type}|${key}|${sequence}`);
     const note = this.byKey.get(key);
-    if (note && type === '110111') note.cancelled = true;
+    if (note && (type === '110111' || type === '110112')) note.cancelled = true;
   }
 }
