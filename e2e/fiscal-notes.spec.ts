@@ -141,7 +141,8 @@ async function findOrder(
   return undefined;
 }
 
-// A numeric CNPJ: the alphanumeric ones (the demo has some) are not in the notes' layout yet (order-note.ts).
+// A numeric CNPJ, as this journey always picked (an alphanumeric one is invoiced too since decision 0081, proven by
+// notes/alphanumeric-cnpj-notes.test.ts; `grouped` below reads a numeric key).
 const isCnpj = (document: string | null | undefined) => /^\d{14}$/.test((document ?? '').replace(/\W/g, ''));
 const hasPhones = (order: OrderDetail) => order.items.some((item) => (item.imeis?.length ?? 0) > 0);
 const complete = (order: OrderDetail) => {
@@ -186,7 +187,7 @@ describe('notas fiscais: an NF-e emitted from the order, its DANFE, cancelled; a
     await uploadCertificate(server.baseURL, admin.token, certificate.pfx, certificate.password);
     await admin.send('POST', '/fiscal/profiles', PROFILE);
 
-    // A delivered order of a company (CNPJ) with phones and a whole address (the demo's customers live in São Paulo).
+    // A delivered order of a company (CNPJ) with phones and a whole address (in São Paulo or another state).
     const found = await findOrder(manager, 5, (o) => isCnpj(o.customerDocument) && complete(o) && hasPhones(o));
     const anyCompany = found ?? (await findOrder(manager, 5, (o) => isCnpj(o.customerDocument) && complete(o)));
     if (!anyCompany) throw new Error('no delivered order of a company with an address in the demo');

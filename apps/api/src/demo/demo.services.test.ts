@@ -10,6 +10,7 @@ import { RECOUNT_PRODUCTS } from '../db/migrations/0052-product-counts';
 import { RECOUNT_RECEIVABLE_DAYS } from '../db/migrations/0072-receivables';
 import { levelPriceCents } from '../modules/selling/pricing';
 import type { TestDatabase } from '../test/database';
+import { rioStateRegistration } from './out-of-state';
 import { NOW, Rollback, rows, rowsIn, seeded } from './test-demo';
 
 /**
@@ -127,6 +128,36 @@ describe('the demo business (scale 1)', () => {
     expect(phones.length).toBeGreaterThan(0);
     expect(phones.every((p) => p.origin === 2 && p.fiscal_profile_id === profiles[1]?.id)).toBe(true);
     expect(products.filter((p) => p.ncm !== '85171300').every((p) => p.fiscal_profile_id === null)).toBe(true);
+  });
+
+  it("has a few customers in other states and companies 'ISENTO', for the notes of every kind (issue 55 §2)", async () => {
+    const customers = await t.db
+      .selectFrom('customers')
+      .select(['document', 'state', 'state_registration'])
+      .where('status', '=', 'APPROVED')
+      .execute();
+    const kinds = customers
+      .filter((c) => c.state !== 'SP' || c.state_registration)
+      .map((c) => `${c.document.length === 14 ? 'company' : 'consumer'} ${c.state} ${c.state_registration ?? '-'}`)
+      .map((kind) => kind.replace(/ \d{8}$/, ' IE'))
+      .sort();
+    expect(kinds).toEqual([
+      'company BA -',
+      'company MG ISENTO',
+      'company RJ IE',
+      'company RJ IE',
+      'company SP ISENTO',
+      'consumer BA -',
+      'consumer MG -',
+      'consumer RJ -',
+    ]);
+    // Rio's IE: 7 digits and a check digit, weights 2 7 6 5 4 3 2. 8512345: 16 + 35 + 6 + 10 + 12 + 12 + 10 = 101;
+    // 101 mod 11 = 2 → 11 − 2 = 9. 1000000: 2 → 9. 0000000: 0 → 0.
+    expect(rioStateRegistration('8512345')).toBe('85123459');
+    expect(rioStateRegistration('1000000')).toBe('10000009');
+    expect(rioStateRegistration('0000000')).toBe('00000000');
+    for (const c of customers.filter((c) => c.state === 'RJ' && c.state_registration))
+      expect(rioStateRegistration(String(c.state_registration).slice(0, 7))).toBe(c.state_registration);
   });
 
   it("has São Paulo's IBPT table (issue 55 §2), labelled a demonstration, a row for every product's NCM", async () => {

@@ -13,6 +13,7 @@ import { seedCredit } from './credit';
 import { generateCustomers } from './customers';
 import { seedFiscal } from './fiscal';
 import { packagingPicture, receiptPicture, signaturePicture } from './images';
+import { placeOutOfState } from './out-of-state';
 import { seedPayables } from './payables';
 import { seedCashParts, seedPayments } from './payments';
 import { seedCatalogue } from './products';
@@ -168,7 +169,7 @@ async function storeOrderPictures(
 }
 
 /**
- * The customers: the generated ones, then the counter's (issue 38 §1): each attendant's 'Consumidor final', and a
+ * The customers: the generated ones (a few of them in other states or 'ISENTO': out-of-state.ts), then the counter's (issue 38 §1): each attendant's 'Consumidor final', and a
  * few customers registered by hand (with their audit rows).
  */
 async function seedCustomers(
@@ -177,10 +178,12 @@ async function seedCustomers(
   howMany: number,
 ) {
   const { staff, anchor, windowStart } = ctx;
-  const customers = generateCustomers(
-    { rng: stream('customers'), staff, anchor, windowStart },
-    howMany,
-    await nextId(trx, 'customers'),
+  const customers = placeOutOfState(
+    generateCustomers(
+      { rng: stream('customers'), staff, anchor, windowStart },
+      howMany,
+      await nextId(trx, 'customers'),
+    ),
   );
   await insertMany(
     trx,

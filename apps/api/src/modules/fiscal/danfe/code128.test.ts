@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE128_PATTERNS, code128Bars, code128c } from './code128';
+import { CODE128_PATTERNS, code128Bars, code128c, code128Key } from './code128';
 
 describe('Code 128C, the DANFE barcode of the access key', () => {
   it('writes start C, the pairs of digits, the check symbol and stop, worked by hand', () => {
@@ -47,5 +47,22 @@ describe('Code 128C, the DANFE barcode of the access key', () => {
     expect(code128Bars([106]).bars.map((bar) => bar.x)).toEqual([0, 5, 9, 11]);
     // 44 digits: start, 22 pairs, check = 24 symbols of 11 modules, and the stop's 13.
     expect(code128Bars(code128c('35261111222333000181550010000045121384716258')).modules).toBe(24 * 11 + 13);
+  });
+
+  it("writes a key with an alphanumeric CNPJ in the NT 2025.001 hybrid: set C, then A for the CNPJ's 12, then C", () => {
+    const key = `352607${'12ABC34501DE'}35550010000004511213847160`;
+    // Start C; 35 26 07; Code A (101); set A values (ASCII − 32): 1=17 2=18 A=33 B=34 C=35 3=19 4=20 5=21 0=16 1=17
+    // D=36 E=37; Code C (99); 35 55 00 10 00 00 04 51 12 13 84 71 60. Check: 105 + 35·1 + 26·2 + 7·3 + 101·4 + 17·5
+    // + 18·6 + 33·7 + 34·8 + 35·9 + 19·10 + 20·11 + 21·12 + 16·13 + 17·14 + 36·15 + 37·16 + 99·17 + 35·18 + 55·19
+    // + 0·20 + 10·21 + 0·22 + 0·23 + 4·24 + 51·25 + 12·26 + 13·27 + 84·28 + 71·29 + 60·30 = 15681; 15681 mod 103
+    // = 15681 − 152·103 = 25.
+    expect(code128Key(key)).toEqual([
+      105, 35, 26, 7, 101, 17, 18, 33, 34, 35, 19, 20, 21, 16, 17, 36, 37, 99, 35, 55, 0, 10, 0, 0, 4, 51, 12, 13, 84,
+      71, 60, 25, 106,
+    ]);
+    // A numeric key stays set C alone.
+    const numeric = '35261111222333000181550010000045121384716258';
+    expect(code128Key(numeric)).toEqual(code128c(numeric));
+    expect(() => code128Key('35260712ABC34501DE3555001000000451121384716')).toThrow('not an access key');
   });
 });

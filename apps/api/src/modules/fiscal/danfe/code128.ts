@@ -1,5 +1,5 @@
 /**
- * Code 128, code set C, for the DANFE's barcode of the access key (Manual de Orientação do Contribuinte, Anexo II:
+ * Code 128, code set C (and A for an alphanumeric CNPJ, `code128Key`), for the DANFE's barcode of the access key (Manual de Orientação do Contribuinte, Anexo II:
  * 'código de barras unidimensional padrão CODE-128C' of the 44 digits). Set C writes two digits a symbol: the start
  * symbol C (105), one symbol per pair ('12' → 12), the check symbol (the start's value plus each data symbol's value
  * times its position, 1, 2, 3…, modulo 103) and the stop (106). Each symbol is drawn as 3 bars and 3 spaces of 1 to 4
@@ -25,6 +25,9 @@ export const CODE128_PATTERNS: readonly string[] = [
 
 export const CODE128_START_C = 105;
 export const CODE128_STOP = 106;
+/** From code set C, 'Code A' switches to set A; from set A, 'Code C' (99) switches back (ISO/IEC 15417, table 1). */
+export const CODE128_CODE_A = 101;
+export const CODE128_CODE_C = 99;
 
 /** The symbol values of `digits` in code set C: start C, the pairs, the check symbol, stop. */
 export function code128c(digits: string): number[] {
@@ -32,6 +35,28 @@ export function code128c(digits: string): number[] {
   const pairs = digits.match(/\d\d/g)?.map(Number) ?? [];
   const check = pairs.reduce((sum, value, i) => sum + value * (i + 1), CODE128_START_C) % 103;
   return [CODE128_START_C, ...pairs, check, CODE128_STOP];
+}
+
+/**
+ * The symbol values of an access key. A numeric key is code set C (above). A key whose CNPJ part holds letters (the
+ * alphanumeric CNPJ, NT 2025.001: '[0-9]{6}[0-9A-Z]{12}[0-9]{26}') cannot be set C alone: the NT's hybrid CODE-128A/C
+ * writes the digits of cUF and AAMM in set C, switches to set A (Code A, 101) for the 12 characters of the CNPJ's root
+ * and order (set A's value of a character is its ASCII code − 32: '0' = 16, 'A' = 33), then back to set C (Code C, 99)
+ * for the last 26 digits. The check symbol weighs every symbol after the start, the switches included.
+ */
+export function code128Key(key: string): number[] {
+  if (/^\d+$/.test(key)) return code128c(key);
+  if (!/^\d{6}[0-9A-Z]{12}\d{26}$/.test(key)) throw new Error('Code 128: not an access key.');
+  const pairs = (digits: string) => digits.match(/\d\d/g)?.map(Number) ?? [];
+  const data = [
+    ...pairs(key.slice(0, 6)),
+    CODE128_CODE_A,
+    ...[...key.slice(6, 18)].map((char) => char.charCodeAt(0) - 32),
+    CODE128_CODE_C,
+    ...pairs(key.slice(18)),
+  ];
+  const check = data.reduce((sum, value, i) => sum + value * (i + 1), CODE128_START_C) % 103;
+  return [CODE128_START_C, ...data, check, CODE128_STOP];
 }
 
 /** The bars of the symbols: each bar's start and width in modules, from the first bar (quiet zones not included). */

@@ -204,7 +204,7 @@ export function xmlDecimal(value: string, min: number, max: number): string {
 }
 
 /** The access key in eleven groups of four digits. */
-export const formatAccessKey = (key: string) => key.replace(/(\d{4})(?=\d)/g, '$1 ');
+export const formatAccessKey = (key: string) => key.replace(/([0-9A-Z]{4})(?=[0-9A-Z])/g, '$1 ');
 
 /** The note's number as 000.004.512. */
 export const formatNoteNumber = (number: string) =>

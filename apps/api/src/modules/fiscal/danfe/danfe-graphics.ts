@@ -5,16 +5,16 @@
 import { Path, Rect, Svg } from '@react-pdf/renderer';
 import QRCode from 'qrcode';
 import { createElement as h, type ReactElement } from 'react';
-import { code128Bars, code128c } from './code128';
+import { code128Bars, code128Key } from './code128';
 
 /** Quiet zone each side of a Code 128 symbol, in modules (ISO/IEC 15417: at least 10). */
 const BARCODE_QUIET = 10;
 /** Quiet zone around a QR code, in modules (ISO/IEC 18004: 4). */
 const QR_QUIET = 4;
 
-/** The Code 128C barcode of `digits`, its quiet zones included, `width` × `height` points. */
-export function code128Svg(digits: string, width: number, height: number): ReactElement {
-  const { bars, modules } = code128Bars(code128c(digits));
+/** The Code 128 barcode of an access key (set C; A/C for an alphanumeric CNPJ), quiet zones included, `width` × `height` points. */
+export function code128Svg(key: string, width: number, height: number): ReactElement {
+  const { bars, modules } = code128Bars(code128Key(key));
   const module = width / (modules + 2 * BARCODE_QUIET);
   return h(
     Svg,

@@ -6,6 +6,7 @@
  * printed.
  */
 import { DOMParser, type Element } from '@xmldom/xmldom';
+import { hasAccessKeyShape } from '../../../lib/nfe/access-key';
 import { NFE_NAMESPACE } from '../nfe/nfe-builder';
 
 export class DanfeError extends Error {}
@@ -248,7 +249,8 @@ export function readDanfeNote(xml: string): DanfeNote {
   if (!nfe || !inf || inf.getAttribute('versao') !== '4.00')
     throw new DanfeError('O XML não é uma NF-e do leiaute 4.00.');
   const accessKey = (inf.getAttribute('Id') ?? '').replace(/^NFe/, '');
-  if (!/^\d{44}$/.test(accessKey)) throw new DanfeError('A chave de acesso da nota não tem 44 dígitos.');
+  // 44 characters: letters only in the CNPJ's 12 (the alphanumeric CNPJ, NT 2025.001).
+  if (!hasAccessKeyShape(accessKey)) throw new DanfeError('A chave de acesso da nota não tem 44 dígitos.');
   const ide = at(inf, 'ide');
   const model = text(ide, 'mod');
   if (model !== '55' && model !== '65') throw new DanfeError(`Modelo de nota desconhecido: ${model || 'vazio'}.`);

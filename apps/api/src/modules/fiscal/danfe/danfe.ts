@@ -8,7 +8,7 @@ import { danfeA4 } from './danfe-a4';
 import { danfeNfce } from './danfe-nfce';
 import { readDanfeNote } from './danfe-note';
 
-export { code128Bars, code128c } from './code128';
+export { code128Bars, code128c, code128Key } from './code128';
 export { DanfeError, type DanfeNote, readDanfeNote } from './danfe-note';
 
 /** The DANFE of the note's XML as a PDF: A4 for model 55, 80 mm wide for model 65; a DanfeError for another XML. */

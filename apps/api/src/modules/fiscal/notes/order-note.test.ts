@@ -139,8 +139,10 @@ describe("an order's note (issue 41 §2)", () => {
     expect(() => orderNoteParts(order({ customer: { ...order().customer, address: null } }), 55)).toThrow(
       'O cliente Loja de Celulares Carioca Ltda não tem endereço completo para a NF-e.',
     );
-    expect(() => orderNoteParts(order({ customer: { ...order().customer, document: 'RKXEZ842000103' } }), 55)).toThrow(
-      'O CNPJ alfanumérico do cliente Loja de Celulares Carioca Ltda (RK.XEZ.842/0001-03) ainda não é aceito no leiaute da nota fiscal em vigor.',
-    );
+  });
+
+  it('takes a company with an alphanumeric CNPJ as any other (NT 2025.001, schemas PL_010c_V1.30: decision 0081)', () => {
+    const parts = orderNoteParts(order({ customer: { ...order().customer, document: 'RKXEZ842000103' } }), 55);
+    expect(parts.recipient?.document).toBe('RKXEZ842000103');
   });
 });

