@@ -106,5 +106,14 @@ describe("an order's note through Nuvem Fiscal", () => {
     provider.script.push({ kind: 'reject', status: 108, reason: 'Serviço Paralisado Momentaneamente (curto prazo)' });
     const waiting = note(await call('POST', '/fiscal/notes', { orderId: order.id }), 201);
     expect(waiting).toMatchObject({ status: 'SIGNED', statusCode: null, statusReason: FISCAL_NOTE_TEXTS.unavailable });
+
+    // The SEFAZ back: sent again, the provider keeps its stopped document under the key, so the note goes under
+    // the next reference and is authorised — one note, one authorisation.
+    expect(note(await call('POST', `/fiscal/notes/${waiting.id}/retry`))).toMatchObject({ status: 'AUTHORIZED' });
+    const documents = provider.documents().filter((d) => d.key === waiting.accessKey);
+    expect(documents.map((d) => [d.referencia, d.status])).toEqual([
+      [waiting.accessKey, 'rejeitado'],
+      [`${waiting.accessKey}-2`, 'autorizado'],
+    ]);
   });
 });

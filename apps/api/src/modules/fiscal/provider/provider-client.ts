@@ -54,6 +54,7 @@
  * note's JSON in provider-note-json.ts, the answers read in provider-answers.ts; here, one function per call.
  */
 import type { NfeInput } from '../nfe/nfe-input';
+import { SERVICE_STOPPED } from '../sefaz/sefaz-client';
 import type { VoidingSpec } from '../sefaz/sefaz-messages';
 import {
   type JsonObject,
@@ -128,22 +129,37 @@ async function findByReference(
   return list.data?.find((dfe) => dfe.referencia === body.referencia) ?? null;
 }
 
-/** POST /nfe or /nfce; a reference already used (409) is the note sent before without an answer, looked up. */
+/** At most this many references for one note: its key, then `<key>-2`… after each answer of a stopped SEFAZ. */
+const MAX_REFERENCES = 20;
+
+/** The provider's document answered by a stopped SEFAZ (108, 109): final for its reference, the note never received. */
+const stoppedAnswer = (dfe: NuvemFiscalDfe) =>
+  dfe.status === 'rejeitado' && SERVICE_STOPPED.has(dfe.autorizacao?.codigo_status ?? 0);
+
+/**
+ * POST /nfe or /nfce; a reference already used (409) is the note sent before without an answer, looked up. The
+ * provider keeps a document per reference, and one the SEFAZ answered stopped (108, 109: an outage, the note never
+ * received — issue 55 §1) stays so: the note goes again under the next reference (`<key>-2`, `<key>-3`…), as a
+ * stopped service's note is sent again when the SEFAZ returns.
+ */
 async function emitBody(
   session: ProviderSession,
   model: 55 | 65,
   body: NuvemFiscalNoteBody,
 ): Promise<ProviderEmission> {
   const path = modelPath(model);
-  let dfe: NuvemFiscalDfe;
-  try {
-    dfe = await session.postJson<NuvemFiscalDfe>(path, body);
-  } catch (error) {
-    // Sent before without an answer (a 5xx, a timeout) and kept by the provider: the note it has.
-    if (!(error instanceof ProviderRequestError && error.httpStatus === 409)) throw error;
-    const found = await findByReference(session, model, body);
-    if (!found) throw error;
-    dfe = found;
+  let dfe: NuvemFiscalDfe | null = null;
+  for (let attempt = 1; !dfe; attempt++) {
+    const referencia = attempt === 1 ? body.referencia : `${body.referencia}-${attempt}`;
+    try {
+      dfe = await session.postJson<NuvemFiscalDfe>(path, { ...body, referencia });
+    } catch (error) {
+      // Sent before without an answer (a 5xx, a timeout) and kept by the provider: the note it has.
+      if (!(error instanceof ProviderRequestError && error.httpStatus === 409)) throw error;
+      const found = await findByReference(session, model, { ...body, referencia });
+      if (!found) throw error;
+      if (!stoppedAnswer(found) || attempt >= MAX_REFERENCES) dfe = found;
+    }
   }
   return lotAnswer(session, model, await session.settle(dfe, (id) => `${path}/${id}`), 103);
 }
