@@ -16,7 +16,14 @@ export const fiscalNoteKeys = createQueryKeys('fiscal-notes');
 export type FiscalNoteRow = FiscalNotePage['items'][number];
 
 /** The statuses 'Enviar de novo' takes: not answered, in processing, in contingency, rejected. */
-export const RETRIABLE: ReadonlySet<FiscalNoteStatus> = new Set(['SIGNED', 'PROCESSING', 'CONTINGENCY', 'REJECTED']);
+export const RETRIABLE: ReadonlySet<FiscalNoteStatus> = new Set([
+  'SIGNED',
+  'PROCESSING',
+  'CONTINGENCY',
+  'REJECTED',
+  // An NFC-e the SEFAZ never answered: sent again, its fate is asked (decision 0082).
+  'UNKNOWN',
+]);
 /** The statuses whose DANFE is printed: authorised, the NFC-e in offline contingency (it goes with the goods), cancelled. */
 export const WITH_DANFE: ReadonlySet<FiscalNoteStatus> = new Set(['AUTHORIZED', 'CONTINGENCY', 'CANCELLED']);
 

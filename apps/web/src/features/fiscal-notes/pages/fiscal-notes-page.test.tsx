@@ -278,6 +278,15 @@ describe('Notas fiscais', () => {
     expect(buttonNames(counter)).toEqual(['DANFE', 'XML', 'Enviar de novo', 'Fechar']);
   });
 
+  it('an NFC-e the SEFAZ never answered is sent again from its details, which asks its fate (decision 0082)', async () => {
+    const unseen = { ...CONTINGENT, id: 8, number: 2, status: 'UNKNOWN', contingency: false } as FiscalNote;
+    const { calls, user } = openPage({ notes: [unseen] });
+    const dialog = await openNote(user, 'Consumidor não identificado', /^NFC-e nº 2/);
+    expect(buttonNames(dialog)).toContain('Enviar de novo');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar de novo' }));
+    await waitFor(() => expect(posts(calls).map((c) => c.url)).toEqual(['/api/fiscal/notes/8/retry']));
+  });
+
   it("'Cancelar' needs a reason of 15 characters or more, sends exactly { reason }, then shows the note cancelled", async () => {
     const { calls, user } = openPage();
     const details = await openNote(user, 'Loja de Celulares Carioca Ltda', /^NF-e nº 12/);
