@@ -55,6 +55,9 @@ export const PURCHASE_TEXTS = {
     /** protNFe/infProt/digVal differs from the signature's DigestValue. */
     signatureProtocol:
       'A assinatura digital não é a que a SEFAZ autorizou (o digVal do protocolo difere): o arquivo foi alterado depois de autorizado.',
+    /** protNFe present but no Signature: the protocol's digVal names a signature the file no longer carries. */
+    signatureStripped:
+      'A nota traz o protocolo de autorização da SEFAZ (protNFe) mas não a assinatura digital que ele autorizou (digVal): o arquivo foi alterado depois de autorizado.',
     /** An amount with more than 2 decimals, negative or not a number. */
     value: (field: string, value: string) =>
       `O valor ${field} "${value}" não é um valor em reais com até 2 casas decimais.`,
@@ -69,6 +72,9 @@ export const PURCHASE_TEXTS = {
 const phones = (count: number) => `${count} ${count === 1 ? 'aparelho' : 'aparelhos'}`;
 
 /** Texts of the entry by XML (issue 39 §2, decision 0049). */
+/** The manager's reason for entering an unsigned note: at least this many characters (issue 57 §4). */
+export const UNSIGNED_REASON_MIN = 15;
+
 export const PURCHASE_ENTRY_TEXTS = {
   fileRequired: 'Envie o arquivo XML da NF-e do fornecedor (campo file).',
   decisionsInvalid: 'As escolhas enviadas (decisions) não são um JSON válido.',
@@ -80,6 +86,16 @@ export const PURCHASE_ENTRY_TEXTS = {
   /** 409: the same access key was entered before. */
   alreadyEntered: (key: string, when: string, who: string) =>
     `Esta nota (chave ${key}) já deu entrada em ${when}, por ${who}.`,
+  /** The same note (issuer, model, series, number) under another access key (another cNF): issue 57 §3. */
+  noteEnteredUnderAnotherKey: (e: {
+    number: string;
+    series: string;
+    purchaseId: number;
+    accessKey: string;
+    enteredAt: string;
+    employee: string;
+  }) =>
+    `A nota ${e.number}, série ${e.series}, deste emitente já deu entrada (entrada nº ${e.purchaseId}, chave ${e.accessKey}) em ${e.enteredAt}, por ${e.employee}: o mesmo número com outra chave de acesso é a mesma nota e não entra duas vezes.`,
   keyOfAnotherNote: 'Esta Idempotency-Key já confirmou a entrada de outra nota: gere uma nova chave para esta.',
   homologation:
     'Esta NF-e é de homologação (ambiente de testes da SEFAZ) e não tem valor fiscal: não pode dar entrada.',
@@ -89,9 +105,10 @@ export const PURCHASE_ENTRY_TEXTS = {
     `A nota não tem destinatário; o CNPJ da loja é ${shop}. Confirme que a compra é da loja.`,
   recipientNotConfirmed: 'O destinatário da nota não é a loja: confirme a entrada mesmo assim.',
   unsignedWarning: 'A nota não tem assinatura digital: informe o motivo para dar entrada mesmo assim.',
-  unsignedReasonRequired: 'A nota não tem assinatura digital: informe o motivo (ao menos 5 caracteres).',
+  unsignedReasonRequired: `A nota não tem assinatura digital: o gerente informa o motivo (ao menos ${UNSIGNED_REASON_MIN} caracteres).`,
   certificateWarning: (subject: string) =>
-    `O certificado da assinatura (${subject}) não é do CNPJ do emitente da nota.`,
+    `O certificado da assinatura (${subject}) não é do CNPJ do emitente da nota: aceite o aviso para dar entrada mesmo assim.`,
+  certificateNotAccepted: 'O certificado da assinatura não é do CNPJ do emitente: aceite o aviso para dar entrada.',
   /** Item-level problems: "Item 1 (Apple iPhone 15): …". */
   item: (line: number, name: string, problem: string) => `Item ${line} (${name}): ${problem}`,
   chooseProduct: 'escolha um produto para vincular ou crie um produto.',
@@ -185,8 +202,10 @@ export const purchaseDecisionsSchema = z.object({
   items: z.array(purchaseItemDecisionSchema).max(2000).default([]),
   /** The recipient is not the shop: enter it anyway. */
   confirmRecipient: z.boolean().default(false),
-  /** An unsigned note: why it is entered anyway (audited). */
+  /** An unsigned note: why it is entered anyway (audited; at least UNSIGNED_REASON_MIN characters). */
   unsignedReason: z.string().trim().max(500).optional(),
+  /** A signature whose certificate does not name the issuer's CNPJ: entered anyway (issue 57 §4). */
+  acceptCertificate: z.boolean().default(false),
 });
 export type PurchaseDecisions = z.output<typeof purchaseDecisionsSchema>;
 export type PurchaseDecisionsInput = z.input<typeof purchaseDecisionsSchema>;

@@ -863,10 +863,12 @@ export interface Purchases {
   access_key: string;
   created_at: Generated<Timestamp>;
   created_by: number;
+  duplicate_of: number | null;
   id: Generated<number>;
   idempotency_key: string | null;
   issued_at: Timestamp;
   items_count: number;
+  model: Generated<number>;
   number: string;
   recipient_confirmed: Generated<boolean>;
   recipient_document: string | null;

@@ -11,6 +11,7 @@ import { AppError, conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql-errors';
 import { type NfeDocument, NfeReadError } from './nfe/nfe-reader';
 import { readNfeInWorker } from './nfe/nfe-worker';
+import { entryOfNote, lockNote, noteEnteredBefore, refuseNoteEnteredBefore } from './nfe/note-identity';
 import { purchasesRepository as repo } from './purchases.repository';
 import { settle } from './settle-purchase';
 import { write } from './write-purchase';
@@ -70,6 +71,8 @@ export async function enterNfe(
     if (idempotencyKey && entered.idempotency_key === idempotencyKey) return { id: entered.id, replayed: true };
     throw alreadyEntered(note.accessKey, entered);
   }
+  await lockNote(trx, note);
+  await refuseNoteEnteredBefore(trx, note);
   const settled = await settle(trx, note, decisions);
   if (!settled.preview.ready) {
     const messages = settled.preview.problems;
@@ -87,6 +90,7 @@ export async function previewNfe(db: DB, bytes: Buffer, decisions: PurchaseDecis
   const note = await readNfeFile(bytes);
   const entered = await repo.byAccessKey(db, note.accessKey);
   if (entered) throw alreadyEntered(note.accessKey, entered);
+  await refuseNoteEnteredBefore(db, note);
   return (await settle(db, note, decisions)).preview;
 }
 
@@ -115,7 +119,10 @@ export async function confirmNfe(
     if (!isUniqueViolation(error)) throw error;
     // Settled meanwhile by another confirm of the same key or note (the unique index is the last word).
     const entered = await repo.byAccessKey(db, note.accessKey);
-    if (!entered) throw error;
+    if (!entered) {
+      const sameNote = await entryOfNote(db, note);
+      throw sameNote ? noteEnteredBefore(note, sameNote) : error;
+    }
     if (!(idempotencyKey && entered.idempotency_key === idempotencyKey)) throw alreadyEntered(note.accessKey, entered);
     return { id: entered.id, replayed: true };
   }

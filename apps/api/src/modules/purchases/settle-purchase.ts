@@ -18,6 +18,7 @@ import { shopIdentity } from '../settings/settings.service';
 import { checkImeis } from '../stock/stock.service';
 import { supplierByDocument } from '../suppliers/suppliers.service';
 import { type NfeDocument, type NfeItem, quantityInUnits, unitCostCents } from './nfe/nfe-reader';
+import { signatureWarnings } from './nfe/signature-checks';
 import { type MatchableProduct, purchasesRepository as repo } from './purchases.repository';
 
 /** Units of measure that are one unit of the product: their factor needs no confirmation. */
@@ -341,18 +342,9 @@ async function noteWarnings(db: Executor, note: NfeDocument, decisions: Purchase
     });
     if (!confirmed) problems.push(T.recipientNotConfirmed);
   }
-  if (note.signature.status === 'ABSENT') {
-    const confirmed = (decisions.unsignedReason?.length ?? 0) >= 5;
-    warnings.push({ code: 'UNSIGNED', message: T.unsignedWarning, needsConfirmation: true, confirmed });
-    if (!confirmed) problems.push(T.unsignedReasonRequired);
-  } else if (!note.signature.certificate.matchesIssuer) {
-    warnings.push({
-      code: 'CERTIFICATE',
-      message: T.certificateWarning(note.signature.certificate.subject),
-      needsConfirmation: false,
-      confirmed: true,
-    });
-  }
+  const signed = signatureWarnings(note, decisions);
+  warnings.push(...signed.warnings);
+  problems.push(...signed.problems);
   return { warnings, problems };
 }
 

@@ -16,7 +16,11 @@ export const PURCHASES_TEXTS = {
   accessKey: 'Chave de acesso',
   total: 'Total da nota',
   signature: 'Assinatura',
-  signed: 'Assinada e conferida',
+  /** What was checked: the signature verifies over the file's infNFe; not the certificate's chain (issue 57 §4). */
+  signed: 'Assinatura confere com o arquivo',
+  /** The chip of an entry made without a signature, on the list and the details. */
+  unsignedEntry: 'Entrada sem assinatura',
+  acceptCertificate: 'Aceito o certificado mesmo assim (conferi a nota com o fornecedor)',
   unsigned: 'Sem assinatura digital',
   instalments: 'Contas a pagar',
   oneBill: (total: string, day: string) => `Uma conta de ${total} com vencimento em ${day} (a nota não tem duplicatas)`,
@@ -65,7 +69,7 @@ export const PURCHASES_TEXTS = {
   problemCount: (count: number) => `${count} ${count === 1 ? 'pendência' : 'pendências'}`,
   warnings: 'Avisos',
   confirmRecipient: 'Confirmo que a compra é da loja',
-  unsignedReason: 'Motivo para dar entrada sem assinatura',
+  unsignedReason: 'Motivo do gerente para dar entrada sem assinatura (ao menos 15 caracteres)',
   entered: (number: string) => `Entrada da NF-e ${number} feita.`,
   openEntry: 'Ver a entrada',
   newEntry: 'Nova entrada',

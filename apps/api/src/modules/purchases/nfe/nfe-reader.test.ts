@@ -183,9 +183,16 @@ describe('reading a supplier NF-e (issue 39 §2)', () => {
   });
 
   it('an unsigned note reads with the signature ABSENT (the caller asks for a confirmation with a reason)', () => {
-    const nfe = read(note({ sign: false, items: [PHONE] }));
+    const nfe = read(note({ sign: false, bare: true, items: [PHONE] }));
     expect(nfe.signature).toEqual({ status: 'ABSENT' });
     expect(nfe.items).toHaveLength(1);
+  });
+
+  it('an unsigned note with the protocol (protNFe) of a signed one is refused: its signature was stripped', () => {
+    expect(refusal(note({ sign: false, items: [PHONE] }))).toMatchObject({
+      code: 'signature',
+      message: TEXTS.signatureStripped,
+    });
   });
 
   it('a note signed with RSA-SHA256 is accepted too', () => {

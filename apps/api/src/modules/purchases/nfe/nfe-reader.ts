@@ -29,6 +29,7 @@ import {
   type NfeSignature,
 } from './nfe-document';
 import { nfeSignatureElements, signatureDigestValue, verifyNfeSignature } from './signature';
+import { checkAgainstProtocol } from './signature-checks';
 
 export { itemTotalCostCents, quantityInUnits, unitCostCents } from './item-cost';
 export * from './nfe-document';
@@ -397,12 +398,10 @@ export function readNfe(bytes: Buffer | Uint8Array): NfeDocument {
     ? verifyNfeSignature(parsed, infNFe, signatureElement, issuer.document)
     : { status: 'ABSENT' };
   const authorised = authorisation(protNFe, accessKey);
-  if (signatureElement && protNFe) {
-    const digVal = optionalText(child(protNFe, 'infProt'), 'digVal');
-    if (digVal && digVal !== signatureDigestValue(signatureElement)) {
-      throw new NfeReadError('signature', TEXTS.signatureProtocol);
-    }
-  }
+  checkAgainstProtocol(
+    { present: protNFe !== null, digVal: protNFe ? optionalText(child(protNFe, 'infProt'), 'digVal') : null },
+    signatureElement ? signatureDigestValue(signatureElement) : null,
+  );
   return { ...document, signature, authorisation: authorised };
 }
 

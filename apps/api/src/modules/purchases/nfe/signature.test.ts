@@ -82,10 +82,13 @@ describe('the NF-e signature (decision 0048)', () => {
     expect(refusal(xml.replace(`URI="#NFe${accessKey}"`, 'URI=""')).code).toBe('signature');
   });
 
-  it('a note without a Signature is ABSENT, one with two is refused', () => {
+  it('a bare NFe without a Signature is ABSENT; stripped from a note with its protNFe, refused; two, refused', () => {
     const { xml } = buildTestNfe({ items: [ITEM] });
+    const bare = buildTestNfe({ items: [ITEM], bare: true }).xml;
     const signature = xml.slice(xml.indexOf('<Signature '), xml.indexOf('</Signature>') + '</Signature>'.length);
-    expect(readNfe(Buffer.from(xml.replace(signature, ''))).signature).toEqual({ status: 'ABSENT' });
+    const bareSignature = bare.slice(bare.indexOf('<Signature '), bare.indexOf('</Signature>') + 12);
+    expect(readNfe(Buffer.from(bare.replace(bareSignature, ''))).signature).toEqual({ status: 'ABSENT' });
+    expect(refusal(xml.replace(signature, '')).code).toBe('signature');
     expect(refusal(xml.replace(signature, `${signature}${signature}`)).code).toBe('signature');
   });
 });

@@ -91,6 +91,7 @@ export function toDecisions(
   choices: Record<number, ItemChoice>,
   confirmRecipient: boolean,
   unsignedReason: string,
+  acceptCertificate = false,
 ): PurchaseDecisionsInput {
   const items = preview.items.map((item) => {
     const choice = choices[item.line] ?? initialChoice(item);
@@ -124,6 +125,7 @@ export function toDecisions(
   return {
     items,
     confirmRecipient,
+    ...(acceptCertificate ? { acceptCertificate } : {}),
     ...(unsignedReason.trim() ? { unsignedReason: unsignedReason.trim() } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { formatDocument, type Purchase } from '@backoffice/contract';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,6 +16,9 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box>
+        {purchase.signatureStatus === 'ABSENT' ? (
+          <Chip size="small" color="warning" label={T.unsignedEntry} sx={{ mb: 1 }} />
+        ) : null}
         <Typography variant="body2">
           <strong>{T.supplier}:</strong> {purchase.supplier.name} ({formatDocument(purchase.supplier.document)})
         </Typography>

@@ -38,13 +38,15 @@ export default function NfeEntryPage() {
   const [choices, setChoices] = useState<Record<number, ItemChoice>>({});
   const [confirmRecipient, setConfirmRecipient] = useState(false);
   const [unsignedReason, setUnsignedReason] = useState('');
+  const [acceptCertificate, setAcceptCertificate] = useState(false);
   const [stage, setStage] = useState<Stage>('idle');
   const [errors, setErrors] = useState<string[]>([]);
   const [entered, setEntered] = useState<Purchase | null>(null);
   // One Idempotency-Key per preview: every confirm of it (a retry after no answer, or after a 400) sends the same.
   const attempt = useAttemptKey();
 
-  const decisions = (shown: PurchasePreview) => toDecisions(shown, choices, confirmRecipient, unsignedReason);
+  const decisions = (shown: PurchasePreview) =>
+    toDecisions(shown, choices, confirmRecipient, unsignedReason, acceptCertificate);
 
   async function read(chosen: File, fresh: boolean) {
     setStage('reading');
@@ -100,6 +102,7 @@ export default function NfeEntryPage() {
   const busy = stage !== 'idle';
   const recipient = preview?.warnings.find((w) => w.code === 'RECIPIENT');
   const unsigned = preview?.warnings.find((w) => w.code === 'UNSIGNED');
+  const certificate = preview?.warnings.find((w) => w.code === 'CERTIFICATE' && w.needsConfirmation);
   const others = preview?.warnings.filter((w) => !w.needsConfirmation) ?? [];
 
   return (
@@ -183,7 +186,7 @@ export default function NfeEntryPage() {
             </Typography>
           </Paper>
 
-          {recipient || unsigned || others.length > 0 ? (
+          {recipient || unsigned || certificate || others.length > 0 ? (
             <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 {T.warnings}
@@ -211,6 +214,20 @@ export default function NfeEntryPage() {
                     onChange={(event) => setUnsignedReason(event.target.value)}
                     multiline
                     minRows={2}
+                  />
+                </>
+              ) : null}
+              {certificate ? (
+                <>
+                  <Alert severity="warning">{certificate.message}</Alert>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={acceptCertificate}
+                        onChange={(event) => setAcceptCertificate(event.target.checked)}
+                      />
+                    }
+                    label={T.acceptCertificate}
                   />
                 </>
               ) : null}

@@ -2,6 +2,7 @@ import { formatDocument, type PurchaseSummary } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -54,6 +55,15 @@ const COLUMNS: GridColDef<PurchaseSummary>[] = [
     width: 100,
     sortable: false,
     valueGetter: (_value, row) => `${row.number}/${row.series}`,
+  },
+  {
+    field: 'signatureStatus',
+    headerName: T.signature,
+    width: 190,
+    sortable: false,
+    valueGetter: (_value, row) => (row.signatureStatus === 'ABSENT' ? T.unsignedEntry : T.signed),
+    renderCell: ({ row }) =>
+      row.signatureStatus === 'ABSENT' ? <Chip size="small" color="warning" label={T.unsignedEntry} /> : T.signed,
   },
   {
     field: 'issuedAt',
