@@ -130,7 +130,9 @@ export type NfeReadErrorCode =
   | 'access-key'
   | 'authorisation'
   | 'signature'
-  | 'value';
+  | 'value'
+  /** The note's totals do not add up (note-totals.ts, decision 0088). */
+  | 'totals';
 
 export class NfeReadError extends Error {
   readonly code: NfeReadErrorCode;
