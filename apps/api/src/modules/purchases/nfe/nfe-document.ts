@@ -106,6 +106,8 @@ export interface NfeDocument {
   recipient: { document: string | null; name: string | null };
   /** total/ICMSTot/vNF */
   totalCents: number;
+  /** pag/detPag, in the note's order: tPag ('01' cash, '17' Pix, '90' none…) and vPag in cents. */
+  payments: { type: string; amountCents: number }[];
   /** cobr/dup, in the note's order; empty when the note has none. */
   instalments: NfeInstalment[];
   items: NfeItem[];

@@ -396,6 +396,10 @@ export function readNfe(bytes: Buffer | Uint8Array): NfeDocument {
       amountCents: cents(requiredText(dup, 'vDup', 'cobr/dup/vDup'), 'vDup'),
     })),
     items: distinctItems(dets.map(item)),
+    payments: children(child(infNFe, 'pag') ?? infNFe, 'detPag').map((detPag) => ({
+      type: requiredText(detPag, 'tPag', 'pag/detPag/tPag'),
+      amountCents: cents(optionalText(detPag, 'vPag'), 'pag/detPag/vPag'),
+    })),
   };
 
   const signatures = nfeSignatureElements(nfe);
