@@ -49,6 +49,7 @@ export * from './permissions';
 export * from './pix';
 export * from './products';
 export * from './purchases';
+export * from './purchases-consistency';
 export * from './quotes';
 export * from './receivables';
 export * from './repairs';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { unitInputSchema } from './imei';
 import { pagedSchema } from './paging';
 import { PRODUCT_LIMITS, PRODUCT_TEXTS } from './products';
+import { entryBillingDecisionsSchema, entryBillingSchema, purchaseBillingSchema } from './purchases-consistency';
 
 /** The largest NF-e XML accepted (2 MB): a 500-item note is about 1 MB. */
 export const NFE_MAX_MEGABYTES = 2;
@@ -206,6 +207,8 @@ export const purchaseDecisionsSchema = z.object({
   unsignedReason: z.string().trim().max(500).optional(),
   /** A signature whose certificate does not name the issuer's CNPJ: entered anyway (issue 57 §4). */
   acceptCertificate: z.boolean().default(false),
+  /** How the note is paid and what a difference of its duplicatas means (decision 0088). */
+  ...entryBillingDecisionsSchema.shape,
 });
 export type PurchaseDecisions = z.output<typeof purchaseDecisionsSchema>;
 export type PurchaseDecisionsInput = z.input<typeof purchaseDecisionsSchema>;
@@ -290,6 +293,8 @@ export const purchasePreviewSchema = z.object({
     }),
   ),
   items: z.array(purchasePreviewItemSchema),
+  /** The duplicatas against vNF and the bills the entry makes (decision 0088). */
+  billing: entryBillingSchema,
   /** Every problem (items' and warnings' not confirmed), in order: none means the confirm will write. */
   problems: z.array(z.string()),
   ready: z.boolean(),
@@ -332,6 +337,7 @@ export const purchaseSchema = purchaseSummarySchema.extend({
   unsignedReason: z.string().nullable(),
   recipientDocument: z.string().nullable(),
   recipientConfirmed: z.boolean(),
+  billing: purchaseBillingSchema,
   items: z.array(purchaseItemSchema),
   payables: z.array(
     z.object({ id: z.number().int(), documentNumber: z.string().nullable(), dueDate: z.string(), amount: moneyOut }),

@@ -832,6 +832,16 @@ export interface ProductViews {
   product_id: number;
 }
 
+export interface PurchaseBilling {
+  advance_paid_cents: Generated<Figure>;
+  due_date: Timestamp | null;
+  instalments_cents: Generated<Figure>;
+  instalments_choice: string | null;
+  method: string | null;
+  payment_mode: string;
+  purchase_id: Figure;
+}
+
 export interface PurchaseItems {
   cost_after_cents: number;
   cost_before_cents: number;
@@ -1364,6 +1374,7 @@ export interface DB {
   product_units: ProductUnits;
   product_views: ProductViews;
   products: Products;
+  purchase_billing: PurchaseBilling;
   purchase_items: PurchaseItems;
   purchases: Purchases;
   quote_items: QuoteItems;

@@ -69,6 +69,7 @@ const TABLES = [
   'product_units',
   'product_views',
   'products',
+  'purchase_billing',
   'purchase_items',
   'purchases',
   'quote_items',

@@ -12,6 +12,7 @@ import type { DB } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { billsOfPurchase } from '../payables/payables.service';
 import { searchProducts } from '../products/products.service';
+import { keptBilling } from './bill-entry';
 import { type PurchaseSummaryRow, purchasesRepository as repo } from './purchases.repository';
 
 /** Rows an export reads at a time. */
@@ -37,12 +38,18 @@ function toSummary(row: PurchaseSummaryRow): PurchaseSummary {
 export async function purchaseById(db: DB, id: number): Promise<Purchase> {
   const row = await repo.find(db, id);
   if (!row) throw notFound(T.notFound);
-  const [items, imeis, payables] = await Promise.all([repo.items(db, id), repo.imeis(db, id), billsOfPurchase(db, id)]);
+  const [items, imeis, payables, billing] = await Promise.all([
+    repo.items(db, id),
+    repo.imeis(db, id),
+    billsOfPurchase(db, id),
+    keptBilling(db, id),
+  ]);
   return {
     ...toSummary(row),
     unsignedReason: row.unsigned_reason,
     recipientDocument: row.recipient_document,
     recipientConfirmed: row.recipient_confirmed,
+    billing,
     items: items.map((item) => ({
       line: item.line,
       supplierCode: item.supplier_code,

@@ -384,7 +384,12 @@ describe('entry by the supplier NF-e XML', () => {
 
   it('creates the iPhone from the note (prefilled name, GTIN, NCM, CEST) when it is not in the catalogue', async () => {
     const note = buildTestNfe(
-      workedExampleNfeSpec({ number: 4513, items: [workedExampleNfeSpec().items[0] as never] }),
+      // the iPhones' line alone: vNF 10 × R$ 3.200,00 + R$ 158,02 = R$ 32.158,02, one duplicata of it (decision 0088)
+      workedExampleNfeSpec({
+        number: 4513,
+        items: [workedExampleNfeSpec().items[0] as never],
+        instalments: [{ number: '001', dueDate: '2026-12-20', amount: '32158.02' }],
+      }),
     );
     const create = {
       name: 'iPhone 15 128GB Preto (novo)',

@@ -17,6 +17,7 @@ import type { Executor } from '../../db/executor';
 import { shopIdentity } from '../settings/settings.service';
 import { checkImeis } from '../stock/stock.service';
 import { supplierByDocument } from '../suppliers/suppliers.service';
+import { type SettledBilling, settleBilling } from './entry-payment';
 import { type NfeDocument, type NfeItem, quantityInUnits, unitCostCents } from './nfe/nfe-reader';
 import { signatureWarnings } from './nfe/signature-checks';
 import { type MatchableProduct, purchasesRepository as repo } from './purchases.repository';
@@ -45,6 +46,8 @@ export interface Settled {
   note: NfeDocument;
   supplier: { id: number | null; name: string; document: string };
   items: SettledItem[];
+  /** The duplicatas checked and the bills to make (entry-payment.ts). */
+  billing: SettledBilling;
   preview: PurchasePreview;
 }
 
@@ -355,6 +358,7 @@ function notePreview(
   items: SettledItem[],
   warnings: PurchasePreview['warnings'],
   problems: string[],
+  billing: SettledBilling,
 ): PurchasePreview {
   return {
     accessKey: note.accessKey,
@@ -375,6 +379,7 @@ function notePreview(
     })),
     warnings,
     items: items.map((i) => i.preview),
+    billing: billing.billing,
     problems,
     ready: problems.length === 0,
   };
@@ -403,8 +408,10 @@ export async function settle(db: Executor, note: NfeDocument, decisions: Purchas
       problems.push(T.item(settledItem.item.itemNumber, settledItem.item.name, problem));
     }
   }
+  const billing = settleBilling(note, decisions);
+  problems.push(...billing.problems);
   const supplier = { id: known?.id ?? null, name: known?.name ?? note.issuer.name, document };
-  return { note, supplier, items, preview: notePreview(note, supplier, items, warnings, problems) };
+  return { note, supplier, items, billing, preview: notePreview(note, supplier, items, warnings, problems, billing) };
 }
 
 /**

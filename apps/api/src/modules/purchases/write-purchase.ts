@@ -7,16 +7,12 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { diff, recordAudit } from '../../lib/audit';
-import { createPayables } from '../payables/payables.service';
 import { insertProducts } from '../products/products.service';
 import { moveStock, type StockChangeResult, type StockMoveLine } from '../stock/stock.service';
 import { findOrCreateSupplierFromIssuer } from '../suppliers/suppliers.service';
-import type { NfeDocument } from './nfe/nfe-reader';
+import { billEntry } from './bill-entry';
 import { type NewPurchaseItemRow, purchasesRepository as repo, SUPPLIER_PURCHASE_SOURCE } from './purchases.repository';
 import type { Settled } from './settle-purchase';
-
-/** The day a date-time of the note falls on, as the issuer wrote it (dhEmi carries its own offset). */
-const dayOf = (issuedAt: string) => issuedAt.slice(0, 10);
 
 /** The products the note creates ('Criar produto'), together, in the note's order; answers every item's product id. */
 async function productIdsOf(trx: Transaction<Database>, actorId: number, settled: Settled): Promise<number[]> {
@@ -123,33 +119,6 @@ function itemRows(settled: Settled, productIds: number[], moved: StockChangeResu
   });
 }
 
-/** The note's instalments (cobr/dup), or one bill of its total due on the day it was issued. */
-async function billNote(
-  trx: Transaction<Database>,
-  actorId: number,
-  note: NfeDocument,
-  supplier: { id: number; name: string },
-  purchaseId: number,
-) {
-  const instalments =
-    note.instalments.length > 0
-      ? note.instalments
-      : [{ documentNumber: note.number, dueDate: dayOf(note.issuedAt), amountCents: note.totalCents }];
-  if (note.totalCents > 0) {
-    await createPayables(
-      trx,
-      {
-        supplierId: supplier.id,
-        purchaseId,
-        category: 'COMPRA',
-        description: T.billDescription(note.number, note.series, supplier.name),
-        instalments,
-      },
-      actorId,
-    );
-  }
-}
-
 /** The entry's audit: the note, its signature, the recipient confirmed, each item's product, units and costs. */
 async function auditEntry(
   trx: Transaction<Database>,
@@ -252,7 +221,7 @@ export async function write(
     })),
     actorId,
   );
-  await billNote(trx, actorId, note, supplier, purchaseId);
+  await billEntry(trx, actorId, settled, supplier, purchaseId);
   await auditEntry(trx, actorId, settled, decisions, { purchaseId, supplierId: supplier.id, productIds, moved });
   await auditProducts(trx, actorId, settled, moved);
   return purchaseId;

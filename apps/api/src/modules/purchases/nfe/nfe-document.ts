@@ -106,6 +106,8 @@ export interface NfeDocument {
   recipient: { document: string | null; name: string | null };
   /** total/ICMSTot/vNF */
   totalCents: number;
+  /** pag/detPag, in the note's order: tPag ('01' cash, '17' Pix, '90' none…) and vPag in cents. */
+  payments: { type: string; amountCents: number }[];
   /** cobr/dup, in the note's order; empty when the note has none. */
   instalments: NfeInstalment[];
   items: NfeItem[];
@@ -130,7 +132,9 @@ export type NfeReadErrorCode =
   | 'access-key'
   | 'authorisation'
   | 'signature'
-  | 'value';
+  | 'value'
+  /** The note's totals do not add up (note-totals.ts, decision 0088). */
+  | 'totals';
 
 export class NfeReadError extends Error {
   readonly code: NfeReadErrorCode;

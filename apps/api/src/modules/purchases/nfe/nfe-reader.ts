@@ -28,6 +28,7 @@ import {
   type NfeReadErrorCode,
   type NfeSignature,
 } from './nfe-document';
+import { checkNoteTotals, ICMS_TOT_FIELDS, type NoteTotals } from './note-totals';
 import { nfeSignatureElements, signatureDigestValue, verifyNfeSignature } from './signature';
 import { checkAgainstProtocol } from './signature-checks';
 
@@ -325,6 +326,13 @@ function distinctItems(items: NfeItem[]): NfeItem[] {
   return items;
 }
 
+/** ICMSTot's amounts (and ISSQNtot/vServ) in cents, for the check of the note's totals (note-totals.ts). */
+function noteTotals(icmsTot: Element, issqnTot: Element | null): NoteTotals {
+  const totals = { vServ: cents(optionalText(issqnTot, 'vServ'), 'total/ISSQNtot/vServ') } as NoteTotals;
+  for (const field of ICMS_TOT_FIELDS) totals[field] = cents(optionalText(icmsTot, field), `total/ICMSTot/${field}`);
+  return totals;
+}
+
 function authorisation(protNFe: Element | null, accessKey: string): NfeDocument['authorisation'] {
   if (!protNFe) return null;
   const infProt = required(protNFe, 'infProt', 'protNFe/infProt');
@@ -389,6 +397,10 @@ export function readNfe(bytes: Buffer | Uint8Array): NfeDocument {
       amountCents: cents(requiredText(dup, 'vDup', 'cobr/dup/vDup'), 'vDup'),
     })),
     items: distinctItems(dets.map(item)),
+    payments: children(child(infNFe, 'pag') ?? infNFe, 'detPag').map((detPag) => ({
+      type: requiredText(detPag, 'tPag', 'pag/detPag/tPag'),
+      amountCents: cents(optionalText(detPag, 'vPag'), 'pag/detPag/vPag'),
+    })),
   };
 
   const signatures = nfeSignatureElements(nfe);
@@ -401,6 +413,15 @@ export function readNfe(bytes: Buffer | Uint8Array): NfeDocument {
   checkAgainstProtocol(
     { present: protNFe !== null, digVal: protNFe ? optionalText(child(protNFe, 'infProt'), 'digVal') : null },
     signatureElement ? signatureDigestValue(signatureElement) : null,
+  );
+  // after the signature: an altered signed file is named as altered, not as a wrong sum
+  checkNoteTotals(
+    noteTotals(icmsTot, child(required(infNFe, 'total', 'total'), 'ISSQNtot')),
+    dets.map((det, index) => ({
+      productCents: document.items[index]?.productCents ?? 0,
+      inTotal: optionalText(child(det, 'prod'), 'indTot') !== '0',
+      cfop: document.items[index]?.cfop ?? '',
+    })),
   );
   return { ...document, signature, authorisation: authorised };
 }

@@ -1,4 +1,9 @@
-import { formatDocument, type Purchase } from '@backoffice/contract';
+import {
+  ENTRY_PAYMENT_MODE_LABELS,
+  formatDocument,
+  INSTALMENTS_CHOICE_LABELS,
+  type Purchase,
+} from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
@@ -10,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { PURCHASES_TEXTS as T } from '../texts';
+import { BILLING_TEXTS as B } from './billing-texts';
 
 /** An entry: the note, each item's product, units, unit cost and the average it left, the IMEIs, and the bills. */
 export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
@@ -34,6 +40,20 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
           {purchase.signatureStatus === 'VALID' ? T.signed : T.unsigned}
           {purchase.unsignedReason ? ` — ${T.unsignedReasonLabel}: ${purchase.unsignedReason}` : ''}
         </Typography>
+        {purchase.billing ? (
+          <Typography variant="body2">
+            <strong>{B.kept}:</strong>{' '}
+            {[
+              ENTRY_PAYMENT_MODE_LABELS[purchase.billing.mode],
+              purchase.billing.dueDate ? formatDate(purchase.billing.dueDate) : null,
+              purchase.billing.method ? B.methods[purchase.billing.method] : null,
+              purchase.billing.instalmentsChoice ? INSTALMENTS_CHOICE_LABELS[purchase.billing.instalmentsChoice] : null,
+              purchase.billing.advancePaid > 0 ? B.advancePaid(formatMoney(purchase.billing.advancePaid)) : null,
+            ]
+              .filter(Boolean)
+              .join(' — ')}
+          </Typography>
+        ) : null}
       </Box>
       {/* Focusable: a phone scrolls the table sideways with the keyboard too. */}
       <TableContainer tabIndex={0} role="region" aria-label={T.items}>

@@ -23,6 +23,20 @@ const preview = (number: string): PurchasePreview =>
     instalments: [],
     warnings: [],
     items: [],
+    billing: {
+      instalmentsTotal: 0,
+      difference: 0,
+      earlyInstalments: [],
+      instalmentsChoice: null,
+      choiceNeeded: false,
+      mode: 'NONE',
+      dueDate: null,
+      method: null,
+      noteMethods: ['90'],
+      advancePaid: 0,
+      bills: [],
+      paid: false,
+    },
     problems: [],
     ready: true,
   });
@@ -39,6 +53,7 @@ const entered = (number: string) =>
     unsignedReason: null,
     recipientDocument: null,
     recipientConfirmed: false,
+    billing: null,
     items: [],
     payables: [],
   });

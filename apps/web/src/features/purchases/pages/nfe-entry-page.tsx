@@ -13,9 +13,10 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useAttemptKey } from '../../../components/use-attempt-key';
 import { ApiError, CONNECTION_LOST_TEXT } from '../../../lib/api-client';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { purchaseKeys, sendNfe } from '../api/purchases-api';
 import { type ItemChoice, initialChoice, toDecisions } from '../components/item-choice';
+import { type BillingChoice, NfeBillingPanel } from '../components/nfe-billing-panel';
 import { NfeItemCard } from '../components/nfe-item-card';
 import { PurchaseDetails } from '../components/purchase-details';
 import { PURCHASES_TEXTS as T } from '../texts';
@@ -39,14 +40,17 @@ export default function NfeEntryPage() {
   const [confirmRecipient, setConfirmRecipient] = useState(false);
   const [unsignedReason, setUnsignedReason] = useState('');
   const [acceptCertificate, setAcceptCertificate] = useState(false);
+  const [billing, setBilling] = useState<BillingChoice>({});
   const [stage, setStage] = useState<Stage>('idle');
   const [errors, setErrors] = useState<string[]>([]);
   const [entered, setEntered] = useState<Purchase | null>(null);
   // One Idempotency-Key per preview: every confirm of it (a retry after no answer, or after a 400) sends the same.
   const attempt = useAttemptKey();
 
-  const decisions = (shown: PurchasePreview) =>
-    toDecisions(shown, choices, confirmRecipient, unsignedReason, acceptCertificate);
+  const decisions = (shown: PurchasePreview) => ({
+    ...toDecisions(shown, choices, confirmRecipient, unsignedReason, acceptCertificate),
+    ...billing,
+  });
 
   async function read(chosen: File, fresh: boolean) {
     setStage('reading');
@@ -60,6 +64,7 @@ export default function NfeEntryPage() {
       setPreview(answer);
       if (fresh) {
         setChoices(Object.fromEntries(answer.items.map((item) => [item.line, initialChoice(item)])));
+        setBilling({});
         attempt.renew();
       }
     } catch (error) {
@@ -176,15 +181,9 @@ export default function NfeEntryPage() {
             <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
               <strong>{T.accessKey}:</strong> {preview.accessKey}
             </Typography>
-            <Typography variant="body2">
-              <strong>{T.instalments}:</strong>{' '}
-              {preview.instalments.length > 0
-                ? preview.instalments
-                    .map((i) => `${i.documentNumber ?? ''} ${formatDate(i.dueDate)} ${formatMoney(i.amount)}`.trim())
-                    .join(' · ')
-                : T.oneBill(formatMoney(preview.total), formatDate(preview.issuedAt))}
-            </Typography>
           </Paper>
+
+          <NfeBillingPanel preview={preview} choice={billing} onChange={setBilling} />
 
           {recipient || unsigned || certificate || others.length > 0 ? (
             <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
