@@ -302,7 +302,7 @@ describe('notas fiscais: an NF-e emitted from the order, its DANFE, cancelled; a
 
     // The button says until when the note may be cancelled ('Cancelável até 14:32': 24 h for an NF-e, issue 56 §3).
     await details.getByText(/^Cancelável até /).waitFor();
-    await details.getByRole('button', { name: /^Cancelar \(cancelável até / }).click();
+    await details.getByRole('button', { name: /^Cancelar Cancelável até / }).click();
     const cancel = page.getByRole('dialog', { name: `Cancelar a NF-e nº ${nfe.number} · série 1` });
     const reason = cancel.getByLabel(/^Motivo/);
     // Fewer than 15 characters: refused before anything is sent.

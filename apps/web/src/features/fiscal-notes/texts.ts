@@ -74,7 +74,6 @@ export const FISCAL_NOTES_TEXTS = {
   cancelTitle: (name: string) => `Cancelar a ${name}`,
   /** The button's second line: the note's deadline, the time alone when it is today. */
   cancellableUntil: (when: string) => `Cancelável até ${when}`,
-  cancelLabel: (when: string) => `Cancelar (cancelável até ${when})`,
   cancelText: `A SEFAZ registra o cancelamento (evento 110111), aceito até ${CANCEL_WINDOW_HOURS} horas após a autorização da NF-e e até 30 minutos após a da NFC-e. Depois disso, emita uma nota de devolução.`,
   reason: 'Motivo',
   keep: 'Voltar',

@@ -61,13 +61,16 @@ function deadlineText(until: string): string {
   return businessDay(at) === businessDay(new Date()) ? formatBusinessTime(at) : formatBusinessDateTimeMinutes(at);
 }
 
-/** 'Cancelar' with the note's deadline under it ('Cancelável até 14:32'). */
+/**
+ * 'Cancelar' with the note's deadline under it ('Cancelável até 14:32'); its accessible name is the text it shows
+ * ('Cancelar Cancelável até 14:32'), as WCAG 2.5.3 asks (label in name).
+ */
 function CancelButton({ until, onClick }: { until: string | null; onClick: () => void }) {
   const when = until ? deadlineText(until) : null;
   return (
-    <Button color="error" onClick={onClick} aria-label={when ? T.cancelLabel(when) : T.cancel}>
+    <Button color="error" onClick={onClick}>
       <Stack sx={{ alignItems: 'center' }}>
-        <span>{T.cancel}</span>
+        <span>{T.cancel}</span>{' '}
         {when ? (
           <Typography variant="caption" sx={{ textTransform: 'none', lineHeight: 1.2 }}>
             {T.cancellableUntil(when)}
