@@ -88,6 +88,7 @@ import { noteNumbers } from './0100-note-numbers';
 import { nfeContingency } from './0101-nfe-contingency';
 import { fiscalEventRequests } from './0102-fiscal-event-requests';
 import { nfse } from './0103-nfse';
+import { supplierCodeUnits } from './0106-supplier-code-units';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -180,6 +181,7 @@ export const migrations: Record<string, Migration> = {
   '0101-nfe-contingency': nfeContingency,
   '0102-fiscal-event-requests': fiscalEventRequests,
   '0103-nfse': nfse,
+  '0106-supplier-code-units': supplierCodeUnits,
 };
 
 export const migrationProvider: MigrationProvider = {
