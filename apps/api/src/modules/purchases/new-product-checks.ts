@@ -1,7 +1,12 @@
 import { PURCHASE_ENTRY_TEXTS as T } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
 import { missingBrandOrReference } from '../products/products.service';
-import type { SettledItem } from './settle-purchase';
+
+/** An item of the note as settled (settle-purchase.ts): the product it creates, if any, and its problems. */
+interface NewProductItem {
+  createInput: { brand: string; reference?: string | null } | null;
+  preview: { problems: string[] };
+}
 
 /**
  * What the catalogue would refuse of the products the note creates ('Criar produto', issue 57 §8): a brand or a
@@ -9,7 +14,7 @@ import type { SettledItem } from './settle-purchase';
  * preview is not 'ready' and names the item (nItem and xProd) and what is missing; the confirm refuses it the same
  * way (PURCHASE_NOT_READY) before anything is written.
  */
-export async function checkNewProducts(db: Executor, items: SettledItem[]): Promise<void> {
+export async function checkNewProducts(db: Executor, items: readonly NewProductItem[]): Promise<void> {
   const answers = new Map<string, 'brand' | 'reference' | null>();
   for (const settled of items) {
     const input = settled.createInput;
