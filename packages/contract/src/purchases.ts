@@ -117,6 +117,17 @@ export const PURCHASE_ENTRY_TEXTS = {
   productTwice: (name: string) => `o produto ${name} já está em outro item desta nota: uma linha por produto.`,
   factorRequired: (unit: string) => `confirme quantas unidades vêm em cada ${unit} (fator de conversão).`,
   factorNotWhole: (quantity: string, factor: number) => `${quantity} × ${factor} não dá um número inteiro de unidades.`,
+  /** A remembered code in a unit it was not learnt with (issue 57 §1): its old factor is not used. */
+  factorNewUnit: (unit: string, learntUnit: string, learntFactor: number, prefilled: number) =>
+    `este código veio antes em ${learntUnit} (× ${learntFactor}) e agora vem em ${unit}: confirme quantas unidades vêm em cada ${unit} (sugerido: ${prefilled}).`,
+  /** The note states its taxable unit (uTrib/qTrib): the factor is pre-filled from it, to be confirmed. */
+  factorStated: (unit: string, stated: number) =>
+    `a nota informa ${stated} unidades por ${unit} (uTrib/qTrib): confirme o fator de conversão.`,
+  /** 'Criar produto' with a brand (or reference) the catalogue does not have: the confirm would refuse it. */
+  brandMissing: (brand: string) =>
+    `a marca ${brand} não está cadastrada: cadastre-a em Produtos › Marcas ou escolha outra.`,
+  referenceMissing: (brand: string, reference: string) =>
+    `a referência ${reference} não está cadastrada na marca ${brand}: cadastre-a ou escolha outra.`,
   /** The phones given (units, or IMEIs one a unit) are not the units coming in. */
   imeiCount: (units: number, given: number) =>
     `controla IMEI: são ${phones(units)}, informe o IMEI de cada um (informados: ${phones(given)}).`,
@@ -243,8 +254,10 @@ export const purchasePreviewItemSchema = z.object({
   /** qCom as written. */
   quantity: z.string(),
   factor: z.number().int(),
-  /** Whether the factor is settled (remembered, chosen, or a unit of one). */
+  /** Whether the factor is settled (remembered for this code in this unit, chosen, or a unit of one). */
   factorConfirmed: z.boolean(),
+  /** The conversion in words: '8 CX × 10 = 80 UN' (issue 57 §1). */
+  factorText: z.string(),
   /** Units of the product coming in (quantity × factor), or null when not whole. */
   units: z.number().int().nullable(),
   /** vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST. */

@@ -1180,7 +1180,7 @@ export interface SupplierProductCodes {
   product_id: number;
   supplier_code: string;
   supplier_id: number;
-  unit: string | null;
+  unit: Generated<string>;
   updated_at: Generated<Timestamp>;
   updated_by: number | null;
 }

@@ -89,6 +89,7 @@ import { nfeContingency } from './0101-nfe-contingency';
 import { fiscalEventRequests } from './0102-fiscal-event-requests';
 import { nfse } from './0103-nfse';
 import { oneNoteOneEntry } from './0105-one-note-one-entry';
+import { supplierCodeUnits } from './0106-supplier-code-units';
 import { purchaseBilling } from './0107-purchase-billing';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -183,6 +184,7 @@ export const migrations: Record<string, Migration> = {
   '0102-fiscal-event-requests': fiscalEventRequests,
   '0103-nfse': nfse,
   '0105-one-note-one-entry': oneNoteOneEntry,
+  '0106-supplier-code-units': supplierCodeUnits,
   '0107-purchase-billing': purchaseBilling,
 };
 

@@ -41,6 +41,22 @@ interface ProductPageOptions {
 const EXPORT_BATCH = 500;
 
 /**
+ * Whether the catalogue has this brand (and this reference of it), as a product's creation resolves them (names
+ * compared case-insensitively): 'brand' or 'reference' missing, else null. For the entries that create products
+ * (purchases), so their preview names what the creation would refuse.
+ */
+export async function missingBrandOrReference(
+  db: Executor,
+  brand: string,
+  reference: string | null | undefined,
+): Promise<'brand' | 'reference' | null> {
+  const found = await repo.findBrand(db, brand);
+  if (!found) return 'brand';
+  if (reference && !(await repo.findReference(db, found.id, reference))) return 'reference';
+  return null;
+}
+
+/**
  * The command palette's products (issue 20 §2): active products whose name, code, tags, brand or reference
  * hold every word, as the products list searches them (its trigram index), by name.
  */

@@ -93,16 +93,18 @@ export const purchasesRepository = {
     return db.selectFrom('products as p').select(PRODUCT_COLUMNS).where('p.id', 'in', storable).execute();
   },
 
-  /** The supplier's codes remembered for its products, with their factors. */
+  /** The supplier's codes remembered for its products, with their units and factors, the latest learnt first. */
   async rememberedCodes(db: Executor, supplierId: number, codes: readonly string[]) {
     if (codes.length === 0) return [];
     return db
       .selectFrom('supplier_product_codes as s')
       .innerJoin('products as p', 'p.id', 's.product_id')
-      .select(['s.supplier_code', 's.factor', ...PRODUCT_COLUMNS])
+      .select(['s.supplier_code', 's.factor', 's.unit', ...PRODUCT_COLUMNS])
       .where('s.supplier_id', '=', supplierId)
       .where('s.supplier_code', 'in', [...codes])
       .where('p.archived', '=', false)
+      .orderBy('s.updated_at', 'desc')
+      .orderBy('s.unit')
       .execute();
   },
 
@@ -116,10 +118,9 @@ export const purchasesRepository = {
       .insertInto('supplier_product_codes')
       .values(rows.map((row) => ({ ...row, updated_by: employeeId })))
       .onConflict((oc) =>
-        oc.columns(['supplier_id', 'supplier_code']).doUpdateSet((eb) => ({
+        oc.columns(['supplier_id', 'supplier_code', 'unit']).doUpdateSet((eb) => ({
           product_id: eb.ref('excluded.product_id'),
           factor: eb.ref('excluded.factor'),
-          unit: eb.ref('excluded.unit'),
           updated_by: eb.ref('excluded.updated_by'),
           updated_at: sql`now()`,
         })),

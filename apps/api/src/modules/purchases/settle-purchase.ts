@@ -18,12 +18,11 @@ import { shopIdentity } from '../settings/settings.service';
 import { checkImeis } from '../stock/stock.service';
 import { supplierByDocument } from '../suppliers/suppliers.service';
 import { type SettledBilling, settleBilling } from './entry-payment';
+import { checkNewProducts } from './new-product-checks';
 import { type NfeDocument, type NfeItem, quantityInUnits, unitCostCents } from './nfe/nfe-reader';
 import { signatureWarnings } from './nfe/signature-checks';
+import { factorInWords, type RememberedFactor, settleFactor } from './nfe/unit-factors';
 import { type MatchableProduct, purchasesRepository as repo } from './purchases.repository';
-
-/** Units of measure that are one unit of the product: their factor needs no confirmation. */
-const UNITS_OF_ONE = new Set(['UN', 'UND', 'UNID', 'UNIDADE', 'PC', 'PÇ', 'PCA', 'PEÇA', 'PECA']);
 
 type ItemDecision = PurchaseDecisions['items'][number];
 
@@ -68,6 +67,8 @@ interface Lookups {
   byLine: Map<number, ItemDecision>;
   gtinProduct: Map<string, Awaited<ReturnType<typeof repo.productsByGtin>>[number]>;
   codeLink: Map<string, Awaited<ReturnType<typeof repo.rememberedCodes>>[number]>;
+  /** Each code's factors, one per unit it was learnt with (issue 57 §1). */
+  codeFactors: Map<string, RememberedFactor[]>;
   chosenById: Map<number, MatchableProduct>;
 }
 
@@ -93,7 +94,12 @@ async function lookupsOf(
   return {
     byLine: new Map(decisions.items.map((d) => [d.line, d])),
     gtinProduct: new Map(byGtin.map((p) => [p.gtin14, p])),
-    codeLink: new Map(remembered.map((r) => [r.supplier_code, r])),
+    // The product of a code: the latest learnt (the rows come newest first).
+    codeLink: new Map(remembered.toReversed().map((r) => [r.supplier_code, r])),
+    codeFactors: remembered.reduce((byCode, r) => {
+      byCode.set(r.supplier_code, [...(byCode.get(r.supplier_code) ?? []), { unit: r.unit, factor: r.factor }]);
+      return byCode;
+    }, new Map<string, RememberedFactor[]>()),
     chosenById: new Map(chosen.map((p) => [p.id, p])),
   };
 }
@@ -129,14 +135,9 @@ function matchProduct(
   return { product: null, match: 'NONE' };
 }
 
-/** The factor of the item's unit (the decision's, the remembered code's, else 1) and whether it is confirmed. */
+/** The factor of the item's unit (unit-factors.ts: per supplier, code and unit) and whether it is confirmed. */
 function factorOf(item: NfeItem, decision: ItemDecision | undefined, lookups: Lookups, problems: string[]) {
-  const link = lookups.codeLink.get(item.supplierCode);
-  const unitOfOne = UNITS_OF_ONE.has(item.unit.trim().toUpperCase());
-  const factor = decision?.factor ?? link?.factor ?? 1;
-  const factorConfirmed = decision?.factor !== undefined || link !== undefined || unitOfOne;
-  if (!factorConfirmed) problems.push(T.factorRequired(item.unit));
-  return { factor, factorConfirmed };
+  return settleFactor(item, decision?.factor, lookups.codeFactors.get(item.supplierCode) ?? [], problems);
 }
 
 /** The phones of a serialized item: one per unit, each IMEI Luhn-checked and kept for the note-wide checks. */
@@ -225,6 +226,7 @@ function itemPreview(
     quantity: item.quantity,
     factor: figures.factor,
     factorConfirmed: figures.factorConfirmed,
+    factorText: factorInWords(item, figures.factor, figures.units),
     units: figures.units,
     totalCost: centsToReais(item.totalCostCents),
     freight: centsToReais(item.freightCents),
@@ -402,6 +404,7 @@ export async function settle(db: Executor, note: NfeDocument, decisions: Purchas
   const imeiLines: { imei: string; line: number }[] = [];
   const items = note.items.map((item) => settleItem(item, lookups, running, imeiLines));
   await checkNoteImeis(db, items, imeiLines);
+  await checkNewProducts(db, items);
   const { warnings, problems } = await noteWarnings(db, note, decisions);
   for (const settledItem of items) {
     for (const problem of settledItem.preview.problems) {

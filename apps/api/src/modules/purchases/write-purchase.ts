@@ -11,6 +11,8 @@ import { insertProducts } from '../products/products.service';
 import { moveStock, type StockChangeResult, type StockMoveLine } from '../stock/stock.service';
 import { findOrCreateSupplierFromIssuer } from '../suppliers/suppliers.service';
 import { billEntry } from './bill-entry';
+import type { NfeDocument } from './nfe/nfe-reader';
+import { unitKey } from './nfe/unit-factors';
 import { type NewPurchaseItemRow, purchasesRepository as repo, SUPPLIER_PURCHASE_SOURCE } from './purchases.repository';
 import type { Settled } from './settle-purchase';
 
@@ -217,7 +219,8 @@ export async function write(
       supplier_code: item.item.supplierCode,
       product_id: productIds[index] as number,
       factor: item.factor,
-      unit: item.item.unit,
+      // The factor is remembered for this unit of the note only (issue 57 §1).
+      unit: unitKey(item.item.unit),
     })),
     actorId,
   );

@@ -51,7 +51,9 @@ export const PURCHASES_TEXTS = {
   productSearch: 'Buscar produto (nome, código, marca)',
   noProducts: 'Nenhum produto encontrado',
   factor: 'Unidades por',
-  factorHelp: 'Lembrado para este código do fornecedor',
+  factorHelp: 'Lembrado para este código do fornecedor nesta unidade',
+  /** Confirms the pre-filled factor of a unit not confirmed yet (issue 57 §1). */
+  confirmFactor: (inWords: string) => `Confirmar ${inWords}`,
   create: {
     name: 'Nome',
     brand: 'Marca',

@@ -41,6 +41,10 @@ export interface NfeItem {
   unit: string;
   /** prod/qCom exactly as written (up to 4 decimals): the caller converts it with the unit's factor. */
   quantity: string;
+  /** prod/uTrib (the taxable unit), when written: with `taxQuantity` it may state the factor (8 CX = 80 UN). */
+  taxUnit?: string | null;
+  /** prod/qTrib as written, when it is a valid quantity. */
+  taxQuantity?: string | null;
   /** prod/vUnCom as written (up to 10 decimals). */
   unitValue: string;
   /** prod/vProd */

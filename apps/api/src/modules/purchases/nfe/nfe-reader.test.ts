@@ -83,6 +83,9 @@ describe('reading a supplier NF-e (issue 39 §2)', () => {
       cfop: '5102',
       unit: 'UN',
       quantity: '10.0000',
+      // uTrib/qTrib as the note writes them (issue 57 §1: they may state a box's factor).
+      taxUnit: 'UN',
+      taxQuantity: '10.0000',
       unitValue: '3200.0000000000',
       productCents: 3_200_000,
       freightCents: 15_802,

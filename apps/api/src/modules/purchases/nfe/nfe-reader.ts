@@ -14,7 +14,7 @@
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { isValidGtin, PURCHASE_TEXTS } from '@backoffice/contract';
+import { isValidGtin, isValidImei, PURCHASE_TEXTS } from '@backoffice/contract';
 import { DOMParser, type Document, type Element, type Node, onWarningStopParsing } from '@xmldom/xmldom';
 import { accessKeyCheckDigit, accessKeyParts, hasAccessKeyShape } from '../../../lib/nfe/access-key';
 import { itemTotalCostCents } from './item-cost';
@@ -140,6 +140,19 @@ function imeisIn(texts: Array<string | null>): string[] {
     for (const match of text.matchAll(/(?<!\d)\d{15}(?!\d)/g)) found.add(match[0]);
   }
   return [...found];
+}
+
+/**
+ * IMEIs written in the product's name (xProd: 'IPHONE 13 128GB IMEI 356938035643809', issue 57 §8): a 15-digit run
+ * whose Luhn digit checks (a name carries other long numbers — codes, EANs — that must not be taken for phones).
+ */
+function imeisInName(name: string): string[] {
+  return imeisIn([name]).filter(isValidImei);
+}
+
+/** qTrib when it is a quantity as the layout writes it (else null: it only pre-fills a factor). */
+function taxQuantityOf(value: string | null): string | null {
+  return value && /^\d{1,11}(?:\.\d{1,4})?$/.test(value) && !/^[0.]+$/.test(value) ? value : null;
 }
 
 function instalmentsOf(cobr: Element | null): Element[] {
@@ -296,23 +309,31 @@ function item(det: Element): NfeItem {
     ipiCents: amount(child(child(imposto, 'IPI'), 'IPITrib'), 'vIPI', 'IPI/IPITrib/vIPI'),
     icmsStCents,
   };
+  const name = requiredText(prod, 'xProd', at('prod/xProd'));
   return {
     itemNumber,
     supplierCode: requiredText(prod, 'cProd', at('prod/cProd')),
-    name: requiredText(prod, 'xProd', at('prod/xProd')),
+    name,
     gtin: gtin(optionalText(prod, 'cEAN'), optionalText(prod, 'cEANTrib')),
     ncm: optionalText(prod, 'NCM'),
     cest: optionalText(prod, 'CEST'),
     cfop: requiredText(prod, 'CFOP', at('prod/CFOP')),
     unit: requiredText(prod, 'uCom', at('prod/uCom')),
     quantity: quantity(requiredText(prod, 'qCom', at('prod/qCom')), at('prod/qCom')),
+    taxUnit: optionalText(prod, 'uTrib'),
+    taxQuantity: taxQuantityOf(optionalText(prod, 'qTrib')),
     unitValue: unitValue(requiredText(prod, 'vUnCom', at('prod/vUnCom')), at('prod/vUnCom')),
     ...costParts,
     totalCostCents: itemTotalCostCents(costParts),
-    imeis: imeisIn([
-      optionalText(det, 'infAdProd'),
-      ...children(prod, 'rastro').map((rastro) => optionalText(rastro, 'nLote')),
-    ]),
+    imeis: [
+      ...new Set([
+        ...imeisIn([
+          optionalText(det, 'infAdProd'),
+          ...children(prod, 'rastro').map((rastro) => optionalText(rastro, 'nLote')),
+        ]),
+        ...imeisInName(name),
+      ]),
+    ],
   };
 }
 

@@ -13,6 +13,7 @@ const item = (line: number, more: Partial<PurchasePreviewItem> = {}): PurchasePr
   quantity: '10.0000',
   factor: 1,
   factorConfirmed: true,
+  factorText: '10 UN × 1 = 10 UN',
   units: 10,
   totalCost: 100,
   freight: 0,

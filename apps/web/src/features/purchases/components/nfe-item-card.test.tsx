@@ -19,6 +19,7 @@ const PHONES: PurchasePreviewItem = {
   quantity: '2.0000',
   factor: 1,
   factorConfirmed: true,
+  factorText: '2 UN × 1 = 2 UN',
   units: 2,
   totalCost: 6400,
   freight: 0,

@@ -2,6 +2,7 @@ import type { PurchasePreviewItem, PurchaseProductOption } from '@backoffice/con
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -126,10 +127,15 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
           label={`${T.factor} ${item.unit}`}
           value={choice.factor === '' ? String(item.factor) : choice.factor}
           onChange={(event) => set({ factor: event.target.value })}
-          helperText={T.factorHelp}
+          helperText={`${item.factorText} · ${T.factorHelp}`}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          sx={{ maxWidth: 240 }}
+          sx={{ maxWidth: 320 }}
         />
+      ) : null}
+      {!item.factorConfirmed && choice.factor === '' ? (
+        <Button size="small" variant="outlined" onClick={() => set({ factor: String(item.factor) })}>
+          {T.confirmFactor(item.factorText)}
+        </Button>
       ) : null}
 
       {serialized ? (

@@ -29,6 +29,7 @@ const CASES: PurchasePreviewItem = {
   quantity: '50.0000',
   factor: 1,
   factorConfirmed: true,
+  factorText: '50 UN × 1 = 50 UN',
   units: 50,
   totalCost: 401.98,
   freight: 1.98,
