@@ -11,7 +11,6 @@ import { insertProducts } from '../products/products.service';
 import { moveStock, type StockChangeResult, type StockMoveLine } from '../stock/stock.service';
 import { findOrCreateSupplierFromIssuer } from '../suppliers/suppliers.service';
 import { billEntry } from './bill-entry';
-import type { NfeDocument } from './nfe/nfe-reader';
 import { unitKey } from './nfe/unit-factors';
 import { type NewPurchaseItemRow, purchasesRepository as repo, SUPPLIER_PURCHASE_SOURCE } from './purchases.repository';
 import type { Settled } from './settle-purchase';

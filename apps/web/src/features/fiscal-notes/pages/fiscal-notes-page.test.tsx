@@ -238,7 +238,7 @@ describe('Notas fiscais', () => {
       'XML',
       'Enviar por e-mail',
       'Carta de correção',
-      'CancelarCancelável até 25/11/2026 14:21',
+      'Cancelar Cancelável até 25/11/2026 14:21',
       'Fechar',
     ]);
     // Its deadline on the button: 24 h after 24/11 14:21, another day than today, so with its date.
