@@ -32,4 +32,11 @@ export const oneNoteOneEntry: Migration = {
         where duplicate_of is null`,
     ]);
   },
+  async down(db) {
+    await runStatements(db, [
+      'drop index purchases_note',
+      'alter table purchases drop column duplicate_of',
+      'alter table purchases drop column model',
+    ]);
+  },
 };
