@@ -21,6 +21,7 @@ const entry = (signed: boolean): Purchase =>
     unsignedReason: signed ? null : 'XML sem assinatura, conferido com o DANFE',
     recipientDocument: null,
     recipientConfirmed: false,
+    billing: null,
     items: [],
     payables: [],
   });
