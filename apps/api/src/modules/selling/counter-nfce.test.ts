@@ -89,7 +89,13 @@ describe("'Balcão': the NFC-e in the sale's call (decision 0078)", () => {
     sefaz.script.push({ kind: 'hang' });
     const sale = await sellByCard();
     expect(sale.statusKey).toBe(ORDER_STATUS.FINALIZADOS);
-    expect(await notesOf(sale.orderId)).toEqual([{ model: 65, status: 'CONTINGENCY', total_cents: 5_990 }]);
+    // The unanswered note keeps its number (UNKNOWN); the sale goes on a new one in contingency (decision 0082).
+    expect(await notesOf(sale.orderId)).toEqual(
+      expect.arrayContaining([
+        { model: 65, status: 'UNKNOWN', total_cents: 5_990 },
+        { model: 65, status: 'CONTINGENCY', total_cents: 5_990 },
+      ]),
+    );
     const receipt = await get(`/orders/${sale.orderId}/receipt.pdf`, tokens.attendant);
     expect(receipt.headers['x-receipt-kind']).toBe('nfce');
   });

@@ -4,6 +4,7 @@
  * Id (TSIdPedRefEvt): 'PRE' + the key (50) + the event's type (6: 101101) + nPedRegEvento (3). cMotivo
  * (TSCodJustCanc): 1 error in the emission, 2 service not rendered, 9 other; xMotivo 15–255 characters (TSMotivo).
  */
+import { toBusinessTimestamp, withBusinessOffset } from '@backoffice/contract';
 import { el, group } from '../../../lib/nfe/canonical-xml';
 import { signCanonical, type XmlSigner } from '../../../lib/nfe/xml-signature';
 import { APPLICATION_VERSION, DPS_VERSION, NFSE_NAMESPACE } from './dps';
@@ -24,11 +25,11 @@ export interface CancellationInput {
 export function buildSignedCancellation(input: CancellationInput, signer: XmlSigner): { id: string; xml: string } {
   const sequence = String(input.sequence ?? 1).padStart(3, '0');
   const id = `PRE${input.accessKey}${CANCELLATION_EVENT}${sequence}`;
-  const local = new Date(input.at.getTime() - 3 * 3_600_000).toISOString().slice(0, 19);
+  const local = toBusinessTimestamp(input.at);
   const content = [
     el('tpAmb', String(input.environment)),
     el('verAplic', APPLICATION_VERSION),
-    el('dhEvento', `${local}-03:00`),
+    el('dhEvento', withBusinessOffset(local)),
     el('CNPJAutor', input.authorCnpj),
     el('chNFSe', input.accessKey),
     el('nPedRegEvento', String(input.sequence ?? 1)),

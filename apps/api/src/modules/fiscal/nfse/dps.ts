@@ -16,7 +16,7 @@
  *   (a Simples ME/EPP's rate is the Simples' own), tpRetISSQN 1 (not withheld); totTrib/indTotTrib 0 (Decreto
  *   8.264/2014: no estimate).
  */
-import { centsToReais } from '@backoffice/contract';
+import { centsToReais, toBusinessTimestamp, withBusinessOffset } from '@backoffice/contract';
 import { el, group } from '../../../lib/nfe/canonical-xml';
 import { signCanonical, type XmlSigner } from '../../../lib/nfe/xml-signature';
 
@@ -41,9 +41,9 @@ export interface DpsInput {
   issRateHundredths: number;
 }
 
-/** Brasília's wall clock (-03:00) of `at`: [date, time]. */
+/** The business clock's wall time of `at` (contract clock.ts): [date, time]. */
 function brasilia(at: Date): [string, string] {
-  const local = new Date(at.getTime() - 3 * 3_600_000).toISOString();
+  const local = toBusinessTimestamp(at);
   return [local.slice(0, 10), local.slice(11, 19)];
 }
 
@@ -66,7 +66,7 @@ function body(input: DpsInput): string {
   const notSimples = input.provider.simplesOption === 1;
   return [
     el('tpAmb', String(input.environment)),
-    el('dhEmi', `${day}T${time}-03:00`),
+    el('dhEmi', withBusinessOffset(`${day}T${time}`)),
     el('verAplic', APPLICATION_VERSION),
     el('serie', input.series),
     el('nDPS', String(input.number)),
