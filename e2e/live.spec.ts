@@ -39,6 +39,17 @@ function nextRequest(page: Page, prefixes: string[]) {
   });
 }
 
+/**
+ * Resolves once the page's live channel answers: the server sends its headers only after it listens
+ * (events.routes.ts), so a change made from then on reaches the page. The channel opens at the page's first
+ * idle moment (decision 0029): a change made before would not be heard, as for any user.
+ */
+function liveChannelOpen(page: Page) {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/orders/events', {
+    timeout: 20_000,
+  });
+}
+
 describe('live updates: what one user does shows on another user’s screen without a reload', () => {
   let watcher: BrowserSession;
   let actor: BrowserSession;
@@ -83,7 +94,9 @@ describe('live updates: what one user does shows on another user’s screen with
 
   it('an order the attendant moves refreshes the manager’s dashboard in place: no reload, no badge, no beep', async () => {
     const { page } = watcher;
+    const live = liveChannelOpen(page);
     await page.goto('/admin/dashboard');
+    await live;
     await page
       .getByRole('region', { name: 'Produtos mais vendidos' })
       .locator('svg rect, svg path[d]')
@@ -113,7 +126,9 @@ describe('live updates: what one user does shows on another user’s screen with
 
   it('the orders screen’s status cards follow a move the attendant makes elsewhere, without a reload', async () => {
     const { page } = watcher;
+    const live = liveChannelOpen(page);
     await page.goto('/admin/orders');
+    await live;
     // The cards, grouped under the stages (issue 20 §5), in the 'Pedidos por status' region.
     const cards = page.getByRole('region', { name: 'Pedidos por status' }).getByRole('button');
     const quantity = async (label: string) => {
@@ -165,7 +180,9 @@ describe('live updates: what one user does shows on another user’s screen with
 
   it('a sale the attendant closes shows on the manager’s screen: a count beside Pedidos and a beep, cleared on the orders screen', async () => {
     const { page } = watcher;
+    const live = liveChannelOpen(page);
     await page.goto('/admin/dashboard');
+    await live;
     // The sound on, whatever another test left (turning it on plays its own beep, before the count below).
     // Exact names: 'Desativar som…' contains 'ativar som…'.
     const soundOn = page.getByRole('button', { name: SOUND_ON, exact: true });
