@@ -72,7 +72,8 @@ describe('the SEFAZ double refuses what a SEFAZ refuses (MOC 7.0, Anexo I and §
 
   beforeAll(async () => {
     sefaz = await startTestSefaz({ ...server, trusted: [SAMPLE_NFE_CERTIFICATE] });
-    client = createSefazClient({ identity, urls: sefazUrlsAt(sefaz.url), ca: [server.certPem], timeoutMs: 1_000 });
+    // Generous: the double's first answer compiles the schemas, and the suite shares two cores with others.
+    client = createSefazClient({ identity, urls: sefazUrlsAt(sefaz.url), ca: [server.certPem], timeoutMs: 30_000 });
   });
   afterAll(async () => {
     client?.close();
