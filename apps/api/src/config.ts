@@ -96,6 +96,11 @@ export interface AppConfig {
    */
   fiscalSefinUrl: string | undefined;
   fiscalSefinCa: string[];
+  /**
+   * Certificates trusted for the shop's Pix PSP besides the system's (PIX_PSP_CA_FILE, PEM): a homologation PSP
+   * under a private CA, the PSP double of the tests (decision 0094).
+   */
+  pixPspCa: string[];
   /** How long the SEFAZ has to answer before the note waits (NF-e) or goes into contingency (NFC-e). */
   fiscalSefazTimeoutMs: number;
   /** Nuvem Fiscal's API and token addresses instead of its own (FISCAL_PROVIDER_URL, FISCAL_PROVIDER_TOKEN_URL). */
@@ -227,6 +232,7 @@ export function loadConfig(
     fiscalSefazCa: env.FISCAL_SEFAZ_CA_FILE ? pemCertificates(readFileSync(env.FISCAL_SEFAZ_CA_FILE, 'utf8')) : [],
     fiscalSefinUrl: env.FISCAL_SEFIN_URL || undefined,
     fiscalSefinCa: env.FISCAL_SEFIN_CA_FILE ? pemCertificates(readFileSync(env.FISCAL_SEFIN_CA_FILE, 'utf8')) : [],
+    pixPspCa: env.PIX_PSP_CA_FILE ? pemCertificates(readFileSync(env.PIX_PSP_CA_FILE, 'utf8')) : [],
     ...overrides,
   };
 }

@@ -116,6 +116,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** Too many attempts: wait and try again. */
   TOO_MANY_REQUESTS: 429,
+  /** The shop's Pix PSP refused or could not be reached (decision 0094): the message carries its words. */
+  PSP_FAILED: 502,
   /** Unexpected failure (details logged, never sent). */
   INTERNAL: 500,
   /** The server is still migrating or seeding. */

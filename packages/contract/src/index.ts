@@ -47,6 +47,7 @@ export * from './payments';
 export * from './period';
 export * from './permissions';
 export * from './pix';
+export * from './pix-cobv';
 export * from './products';
 export * from './purchases';
 export * from './purchases-consistency';

@@ -88,6 +88,19 @@ export const pixWebhookEntrySchema = z.looseObject({
   horario: pixTime,
   infoPagador: z.string().max(140).optional(),
   devolucoes: z.union([z.array(pixRefundSchema).max(100), pixRefundSchema]).optional(),
+  /**
+   * What the amount is made of (the API's `componentesValor`): of a cobv's Pix, the original and the fine and
+   * interest the PSP computed on the day of payment, less any discount or rebate (decision 0094).
+   */
+  componentesValor: z
+    .looseObject({
+      original: z.looseObject({ valor: z.string().regex(PIX_AMOUNT) }).optional(),
+      multa: z.looseObject({ valor: z.string().regex(PIX_AMOUNT) }).optional(),
+      juros: z.looseObject({ valor: z.string().regex(PIX_AMOUNT) }).optional(),
+      desconto: z.looseObject({ valor: z.string().regex(PIX_AMOUNT) }).optional(),
+      abatimento: z.looseObject({ valor: z.string().regex(PIX_AMOUNT) }).optional(),
+    })
+    .optional(),
 });
 export type PixWebhookEntry = z.infer<typeof pixWebhookEntrySchema>;
 

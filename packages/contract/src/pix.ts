@@ -120,3 +120,32 @@ function checkText(what: string, value: string, max: number): void {
     throw new RangeError(`${what}: de 1 a ${max} caracteres ASCII.`);
   }
 }
+
+/** Field 26-25 (the location's URL) of a dynamic code: 99 minus the GUI's 18 characters and its own ID and length. */
+export const PIX_LOCATION_MAX = 77;
+
+/**
+ * The dynamic BR Code of a charge the PSP holds (a `cob` or a `cobv`): 26 with the GUI and 25 the PSP's
+ * `location` URL (no scheme; the payer's app fetches the charge there and the PSP says the amount of that day),
+ * no amount (54 left out), 62-05 '***' as the manual asks of a dynamic code, 63 CRC16.
+ */
+export function buildDynamicPixPayload(input: { location: string; merchantName: string; merchantCity: string }) {
+  const location = input.location.replace(/^https?:\/\//, '');
+  if (location.length === 0 || location.length > PIX_LOCATION_MAX || !PRINTABLE_ASCII.test(location)) {
+    throw new RangeError('URL do location vazia, longa demais ou fora do ASCII.');
+  }
+  checkText('Nome do recebedor', input.merchantName, PIX_LIMITS.merchantName);
+  checkText('Cidade do recebedor', input.merchantCity, PIX_LIMITS.merchantCity);
+  const body =
+    field('00', '01') +
+    field('01', '12') +
+    field('26', field('00', GUI) + field('25', location)) +
+    field('52', '0000') +
+    field('53', '986') +
+    field('58', 'BR') +
+    field('59', input.merchantName) +
+    field('60', input.merchantCity) +
+    field('62', field('05', PIX_NO_TXID)) +
+    '6304';
+  return body + crc16CcittFalse(body);
+}

@@ -515,5 +515,14 @@ export const receivablePixSchema = z.object({
   txid: z.string(),
   amount: z.number(),
   payload: z.string().nullable(),
+  /**
+   * COBV: the dynamic BR Code of the instalment's cobv on the shop's PSP (`location`), which computes the fine and
+   * interest on the day the customer pays; STATIC: the static code of what it asks today (no PSP, or why not in
+   * `notice`). Decision 0094.
+   */
+  kind: z.enum(['COBV', 'STATIC']).optional(),
+  location: z.string().nullable().optional(),
+  dueDate: z.string().nullable().optional(),
+  notice: z.string().nullable().optional(),
 });
 export type ReceivablePix = z.infer<typeof receivablePixSchema>;

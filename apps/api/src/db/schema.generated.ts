@@ -744,6 +744,17 @@ export interface Payables {
   supplier_id: number | null;
 }
 
+export interface PixPspSettings {
+  base_url: string;
+  certificate: Buffer | null;
+  certificate_password: Buffer | null;
+  client_id: string;
+  client_secret: Buffer;
+  company_id: number;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
 export interface PixReceived {
   amount_cents: number;
   confirmed_at: Timestamp | null;
@@ -927,6 +938,20 @@ export interface Quotes {
   walk_in_phone: string | null;
   warranty_cents: number;
   with_warranty: boolean;
+}
+
+export interface ReceivableCobv {
+  created_at: Generated<Timestamp>;
+  due_date: Timestamp;
+  fine_charged: Generated<boolean>;
+  generation: number;
+  location: string;
+  principal_cents: number;
+  receivable_id: number;
+  revision: Generated<number>;
+  status: Generated<string>;
+  txid: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface ReceivableDays {
@@ -1367,6 +1392,7 @@ export interface DB {
   password_codes: PasswordCodes;
   payable_payments: PayablePayments;
   payables: Payables;
+  pix_psp_settings: PixPspSettings;
   pix_received: PixReceived;
   product_counts: ProductCounts;
   product_images: ProductImages;
@@ -1379,6 +1405,7 @@ export interface DB {
   purchases: Purchases;
   quote_items: QuoteItems;
   quotes: Quotes;
+  receivable_cobv: ReceivableCobv;
   receivable_days: ReceivableDays;
   receivable_payments: ReceivablePayments;
   receivables: Receivables;

@@ -6,7 +6,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * another key) and no key is ever stored. Each value has its own random 96-bit IV and its 128-bit tag; its purpose is
  * the additional authenticated data, so a sealed value moved to another column does not open.
  * - fiscal (decision 0056): the A1 certificate's .pfx bytes, its password, the NFC-e's CSC token;
- * - repairs (decision 0059): the device's password or pattern a service order keeps until the device leaves.
+ * - repairs (decision 0059): the device's password or pattern a service order keeps until the device leaves;
+ * - psp (decision 0094): the Pix PSP's OAuth2 client secret, its mTLS certificate (.pfx) and that one's password.
  */
 
 /** HKDF's fixed inputs of each use: changing one makes every secret stored under it unreadable. */
@@ -19,6 +20,10 @@ const KEY_INPUTS = {
     salt: 'BackOffice repair secrets',
     info: "AES-256-GCM key for a service order's device password, v1",
   },
+  psp: {
+    salt: 'BackOffice Pix PSP secrets',
+    info: "AES-256-GCM key for the Pix PSP's client secret and mTLS certificate, v1",
+  },
 } as const;
 export type SecretUse = keyof typeof KEY_INPUTS;
 
@@ -29,7 +34,10 @@ export type SealPurpose =
   | 'fiscal_issuer.csc_token'
   | 'fiscal_issuer.provider_secret'
   | 'fiscal_issuer.tech_csrt'
-  | 'repairs.device_password';
+  | 'repairs.device_password'
+  | 'pix_psp.client_secret'
+  | 'pix_psp.certificate'
+  | 'pix_psp.certificate_password';
 
 export interface Sealed {
   iv: Buffer;

@@ -5,11 +5,15 @@ import {
   customerCreditSchema,
   idParamSchema,
   PERMISSIONS,
+  pspSettingsBodySchema,
+  pspSettingsSchema,
+  pspTestSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
+import { readPspSettings, removePspSettings, savePspSettings, testPsp } from './cobv/psp-settings';
 import { createCreditService } from './credit.service';
 
 /** Reading a customer's credit: who keeps the customers, who sells, the desk, and 'Crédito e cobrança'. */
@@ -85,5 +89,69 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.saveSettings(principalOf(request).employeeId, request.body) }),
+  );
+
+  // The shop's Pix PSP (issue 58 §1, decision 0094): 'Crédito e cobrança' only; its secrets never answered.
+  const { db, config } = app.deps;
+
+  app.get(
+    '/credit/psp',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'O PSP Pix da loja (cobranças com vencimento das parcelas): URL base da API Pix, Client ID, se há client secret e certificado mTLS guardados (nunca os segredos)',
+        response: { 200: data(pspSettingsSchema) },
+      },
+    },
+    async () => ({ data: await readPspSettings(db) }),
+  );
+
+  app.put(
+    '/credit/psp',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Define o PSP Pix: baseUrl (https://…), clientId, clientSecret (omitido: mantém o guardado; 400 se não há), certificate (.pfx em base64 com certificatePassword; null remove; omitido mantém) — segredos cifrados (AES-256-GCM sob o segredo do servidor, como o certificado A1); auditado sem os segredos',
+        body: pspSettingsBodySchema,
+        response: { 200: data(pspSettingsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await savePspSettings(db, config.jwtSecret, principalOf(request).employeeId, request.body),
+    }),
+  );
+
+  app.delete(
+    '/credit/psp',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Remove o PSP Pix (404 sem PSP): as parcelas voltam ao Pix estático; auditado',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removePspSettings(db, principalOf(request).employeeId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/credit/psp/test',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          "'Testar conexão': pede um token OAuth2 (client credentials) ao PSP, com mTLS quando há certificado; ok e a mensagem (a do PSP quando recusa); 404 sem PSP",
+        response: { 200: data(pspTestSchema) },
+      },
+    },
+    async () => ({ data: await testPsp(db, config.jwtSecret, config.pixPspCa) }),
   );
 };

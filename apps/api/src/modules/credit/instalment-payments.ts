@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { receiveCash } from '../cash/cash.service';
+import { cobvInstalment, cobvSplit, concludeCobv } from './cobv/cobv-pix';
 import { creditSettings } from './credit.service';
 import { dueOn } from './receivable-views';
 import { type ReceivableRow, receivablesRepository as repo } from './receivables.repository';
@@ -33,6 +34,8 @@ export interface InstalmentPix {
   txid: string;
   amountCents: number;
   paidAt: Date;
+  /** Of a cobv's Pix: the fine and interest the PSP computed (its `componentesValor`). */
+  components?: { fineCents: number; interestCents: number; discountCents: number };
 }
 
 /**
@@ -44,15 +47,22 @@ export async function receiveInstalmentPix(
   trx: Transaction<Database>,
   pix: InstalmentPix,
 ): Promise<{ orderId: number } | { refused: 'ALREADY_PAID' | 'AMOUNT_MISMATCH' } | undefined> {
-  const named = await repo.byTxid(trx, pix.txid);
+  // A cobv's txid (decision 0094) or the instalment's own static one (decision 0054).
+  const cobv = await cobvInstalment(trx, pix.txid);
+  const named = cobv ?? (await repo.byTxid(trx, pix.txid));
   if (!named) return undefined;
   await repo.lock(trx, named.id);
   const row = (await repo.find(trx, named.id)) as ReceivableRow;
   if (row.canceled_at || row.principal_paid_cents >= row.amount_cents) return { refused: 'ALREADY_PAID' };
   const day = businessDay(pix.paidAt);
   const paidOn = row.last_paid_on && row.last_paid_on > day ? row.last_paid_on : day;
-  const split = splitPayment(pix.amountCents, dueOn(row, paidOn, await creditSettings(trx)));
+  const due = dueOn(row, paidOn, await creditSettings(trx));
+  // A cobv's Pix is what the PSP computed that day: its fine and interest as it says them (cobvSplit).
+  const split = cobv
+    ? cobvSplit(pix.amountCents, row.amount_cents - row.principal_paid_cents, due, pix.components)
+    : splitPayment(pix.amountCents, due);
   if (!split) return { refused: 'AMOUNT_MISMATCH' };
+  if (cobv) await concludeCobv(trx, cobv.txid);
   const paymentId = await repo.insertPayment(trx, {
     receivable_id: row.id,
     paid_on: paidOn,

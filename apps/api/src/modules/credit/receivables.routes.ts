@@ -50,7 +50,11 @@ const cells = (r: Receivable) => [
 
 /** The receivables ('Contas a receber', issue 40 §2, decision 0054). */
 export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createReceivablesService(app.deps.db);
+  const service = createReceivablesService(app.deps.db, {
+    serverSecret: app.deps.config.jwtSecret,
+    ca: app.deps.config.pixPspCa,
+    warn: (message) => app.log.warn(message),
+  });
   // The CSV may read a replica (decision 0062).
   const exporting = createReceivablesService(replicaReads(app.deps.db));
   const tags = ['receivables'];
@@ -112,7 +116,7 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "O Pix da parcela: o seu txid (o código do pedido, 'R' e o número da parcela) e o BR Code (copia e cola) do que ela pede hoje, com multa e juros; payload null sem chave Pix da loja. O webhook do banco recebe a parcela que o txid nomeia, uma vez por Pix",
+          "O Pix da parcela. Com o PSP da loja configurado (decisão 0094): a cobrança com vencimento (cobv) da parcela, criada no PSP na primeira chamada e revisada quando a parcela mudou; kind COBV, o BR Code dinâmico do seu location e o txid (26 caracteres); o PSP calcula multa e juros no dia do pagamento. Sem PSP (ou parcela vencida sem cobv, cliente sem CPF/CNPJ: notice diz por quê): kind STATIC, o txid da parcela (o código do pedido, 'R' e o número) e o BR Code estático do que ela pede hoje; payload null sem chave Pix da loja. Recusa do PSP: 502 PSP_FAILED. O webhook do banco recebe a parcela que o txid nomeia, uma vez por Pix",
         params,
         response: { 200: data(receivablePixSchema) },
       },

@@ -23,6 +23,8 @@ import type { Executor } from '../../db/executor';
 import { notFound } from '../../lib/errors';
 import { onMoveEnd } from '../orders/workflow.service';
 import { pixReceiver, shopIdentity } from '../settings/settings.service';
+import { ensureCobv, followInstalment } from './cobv/cobv';
+import { pspConnection } from './cobv/psp-settings';
 import { creditSettings } from './credit.service';
 import {
   type InstalmentPix,
@@ -97,11 +99,29 @@ export function registerReceivablesWorkflow(): void {
   });
 }
 
+/** What the instalments' cobv need (decision 0094): the server's secret (the PSP's credentials) and the CAs it trusts. */
+export interface ReceivablesPsp {
+  serverSecret: string;
+  ca: string[];
+  /** Where a PSP's refusal to follow a payment by hand is told (the payment stands). */
+  warn?: (message: string) => void;
+}
+
 /** The receivables ('Contas a receber', issue 40 §2, decision 0054). */
-export function createReceivablesService(db: DB) {
+export function createReceivablesService(db: DB, psp?: ReceivablesPsp) {
   registerReceivablesWorkflow();
 
   const details = (id: number, now: Date) => receivableDetails(db, id, now);
+  const connection = () => (psp ? pspConnection(db, psp.serverSecret, psp.ca) : Promise.resolve(undefined));
+
+  /** After a payment by hand or its undo, the instalment's cobv follows it (removed or revised); best effort. */
+  async function follow(instalment: ReceivableDetails): Promise<ReceivableDetails> {
+    const conn = await connection().catch(() => undefined);
+    if (!conn) return instalment;
+    const refused = await followInstalment({ db, conn, rates: await creditSettings(db) }, instalment);
+    if (refused) psp?.warn?.(`cobv of instalment ${instalment.id} not followed: ${refused}`);
+    return instalment;
+  }
 
   return {
     async page(query: ReceivableListQuery, now = new Date()): Promise<ReceivablePage> {
@@ -155,12 +175,24 @@ export function createReceivablesService(db: DB) {
       const instalment = await details(id, now);
       const txid = (await repo.pixTxid(db, id)) as string;
       const amountCents = reaisToCents(instalment.dueToday.total);
-      const { key, merchantName, merchantCity } = await pixReceiver(db);
+      const receiver = await pixReceiver(db);
+      const { key, merchantName, merchantCity } = receiver;
+      // With the shop's PSP, an open instalment is charged by its cobv (decision 0094).
+      const conn = amountCents > 0 ? await connection() : undefined;
+      let notice: string | null = null;
+      if (conn) {
+        const cobv = await ensureCobv({ db, conn, rates: await creditSettings(db), receiver }, instalment, now);
+        if (cobv.kind === 'COBV') {
+          const { kind, txid: cobvTxid, location, dueDate, payload } = cobv;
+          return { txid: cobvTxid, amount: instalment.dueToday.total, payload, kind, location, dueDate, notice };
+        }
+        notice = cobv.notice;
+      }
       let payload: string | null = null;
       if (key && merchantName && merchantCity && amountCents > 0) {
         payload = buildPixPayload({ key, merchantName, merchantCity, amountCents, txid });
       }
-      return { txid, amount: instalment.dueToday.total, payload };
+      return { txid, amount: instalment.dueToday.total, payload, kind: 'STATIC', location: null, dueDate: null, notice };
     },
 
     /** A payment's receipt (PDF). */
@@ -186,13 +218,13 @@ export function createReceivablesService(db: DB) {
       now = new Date(),
     ): Promise<ReceivableDetails> {
       await payInstalment(db, actor, id, body, key, now);
-      return details(id, now);
+      return follow(await details(id, now));
     },
 
     /** POST /receivables/{id}/payments/{paymentId}/undo: the latest payment not undone no longer counts (kept, audited). */
     async undo(actorId: number, id: number, paymentId: number, reason: string, now = new Date()) {
       await undoInstalmentPayment(db, actorId, id, paymentId, reason);
-      return details(id, now);
+      return follow(await details(id, now));
     },
   };
 }

@@ -18,6 +18,7 @@ export async function matchReceivedPix(trx: Transaction<Database>, pix: Received
         txid: pix.txid,
         amountCents: pix.amountCents,
         paidAt: pix.paidAt,
+        components: pix.components,
       })
     : undefined;
   if (instalment) {

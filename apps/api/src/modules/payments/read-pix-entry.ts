@@ -20,6 +20,8 @@ export interface ReceivedPix {
   /** What its refunds (DEVOLVIDO) gave back so far, and when the last settled (null without refunds). */
   refundedCents: number;
   refundedAt: Date | null;
+  /** Of a cobv's Pix (`componentesValor`): the fine and interest the PSP computed, and any discount or rebate. */
+  components?: { fineCents: number; interestCents: number; discountCents: number };
 }
 
 /** The webhook's entries, however the bank wrapped them: `{ pix: [...] }` or the bare array. */
@@ -55,6 +57,7 @@ export function readEntry(raw: unknown, receivedAt: Date): ReceivedPix | Skipped
     payer: entry.infoPagador ?? null,
     refundedCents: refunded.cents,
     refundedAt: refunded.cents > 0 ? (refunded.at ?? receivedAt) : null,
+    ...(entry.componentesValor ? { components: componentsOf(entry.componentesValor) } : {}),
   };
 }
 
@@ -62,4 +65,14 @@ export function readEntry(raw: unknown, receivedAt: Date): ReceivedPix | Skipped
 export function entryLabel(raw: unknown, index: number): { index: number; endToEndId?: string } {
   const id = (raw as { endToEndId?: unknown } | null)?.endToEndId;
   return typeof id === 'string' && /^[A-Za-z0-9]{1,40}$/.test(id) ? { index, endToEndId: id } : { index };
+}
+
+/** A cobv Pix's `componentesValor` in cents: its fine, its interest, and its discount and rebate together. */
+function componentsOf(parts: NonNullable<PixWebhookEntry['componentesValor']>) {
+  const cents = (part: { valor: string } | undefined) => (part ? pixAmountCents(part.valor) : 0);
+  return {
+    fineCents: cents(parts.multa),
+    interestCents: cents(parts.juros),
+    discountCents: cents(parts.desconto) + cents(parts.abatimento),
+  };
 }

@@ -1,0 +1,72 @@
+/*
+ * Every refusal the PSP double answers, with its published type, title and status, and where each is published:
+ * - BACEN's Pix API, bacen/pix-api `openapi.yaml` version 2.9.0 ("API Pix"): its `info.description` section
+ *   "Tag CobV" lists `CobVNaoEncontrada` (404, `[GET|PATCH] /cobv/{txid}`) and `CobVOperacaoInvalida` (400,
+ *   `[PUT|PATCH] /cobv/{txid}`) with each violation's text; the titles are those of its examples
+ *   `RequisicaoInvalidaCobVExample1` ('Cobrança inválida.'), `OperacaoInvalidaCobVExample1` ('Operação
+ *   inválida.'), `NaoEncontradoExample1` ('Não Encontrado'), `AcessoNegadoExample1` ('Acesso Negado');
+ * - the OAuth2 token endpoint: RFC 6749 §5.2 (`invalid_client`, 401; `unsupported_grant_type`, 400), and a
+ *   missing or unknown bearer token RFC 6750 §3.1 (`invalid_token`, 401).
+ */
+
+export const PIX_API_DOCUMENT = 'bacen/pix-api openapi.yaml 2.9.0';
+const ERROR_BASE = 'https://pix.bcb.gov.br/api/v2/error/';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  violacoes?: { razao: string; propriedade: string }[];
+}
+
+/** The violations of `PUT|PATCH /cobv/{txid}`, in the words of the document's "Tag CobV" section. */
+export const COBV_VIOLATIONS = {
+  dueBeforeCreation: 'O campo cobv.calendario.dataDeVencimento é anterior à data de criação da cobrança.',
+  validityNegative: 'O campo cobv.calendario.validadeAposVencimento é menor do que zero.',
+  debtor: 'O objeto cobv.devedor não respeita o _schema_.',
+  key: 'O campo cobv.chave não respeita o _schema_.',
+  keyNotOwned: 'O campo cobv.chave corresponde a uma conta que não pertence a este usuário recebedor.',
+  original: 'O campo cobv.valor.original não respeita o _schema_.',
+  originalZero: 'O campo cobv.valor.original apresenta o valor zero.',
+  fine: 'O objeto cobv.valor.multa não respeita o _schema_.',
+  interest: 'O objeto cobv.valor.juros não respeita o _schema_.',
+  discount: 'O objeto cobv.valor.desconto não respeita o _schema_.',
+  notActivePut: 'A cobrança já existe, não está ATIVA, e a presente requisição busca alterá-la',
+  notActivePatch: 'A cobrança não está ATIVA, e a presente requisição busca alterá-la',
+  removeWithChanges:
+    'A cobrança está ATIVA, e a presente requisição propõe alterar seu status para REMOVIDA_PELO_USUARIO_RECEBEDOR juntamente com outras alterações',
+  status: 'o campo cob.status não respeita o _schema_.',
+  txid: 'O campo txid não respeita o _schema_.',
+} as const;
+
+/** `CobVOperacaoInvalida` (400) with its violations: 'Cobrança inválida.' as the document's example titles it. */
+export function cobvInvalid(violacoes: { razao: string; propriedade: string }[]): Problem {
+  return {
+    type: `${ERROR_BASE}CobVOperacaoInvalida`,
+    title: 'Cobrança inválida.',
+    status: 400,
+    detail:
+      'A requisição que busca alterar ou criar uma cobrança com vencimento não respeita o _schema_ ou está semanticamente errada.',
+    violacoes,
+  };
+}
+
+/** `CobVOperacaoInvalida` (400) of a cobv no longer ATIVA: 'Operação inválida.', the example's detail. */
+export function cobvNotActive(razao: string): Problem {
+  return {
+    type: `${ERROR_BASE}CobVOperacaoInvalida`,
+    title: 'Operação inválida.',
+    status: 400,
+    detail: 'Cobrança não encontra-se mais com o status ATIVA, somente cobranças ativas podem ser revisadas.',
+    violacoes: [{ razao, propriedade: 'cobv.status' }],
+  };
+}
+
+/** `CobVNaoEncontrada` (404): 'Cobrança com vencimento não encontrada para o txid informado.' */
+export const cobvNotFound = (): Problem => ({
+  type: `${ERROR_BASE}CobVNaoEncontrada`,
+  title: 'Não Encontrado',
+  status: 404,
+  detail: 'Cobrança com vencimento não encontrada para o txid informado.',
+});
