@@ -192,7 +192,15 @@ export function createReceivablesService(db: DB, psp?: ReceivablesPsp) {
       if (key && merchantName && merchantCity && amountCents > 0) {
         payload = buildPixPayload({ key, merchantName, merchantCity, amountCents, txid });
       }
-      return { txid, amount: instalment.dueToday.total, payload, kind: 'STATIC', location: null, dueDate: null, notice };
+      return {
+        txid,
+        amount: instalment.dueToday.total,
+        payload,
+        kind: 'STATIC',
+        location: null,
+        dueDate: null,
+        notice,
+      };
     },
 
     /** A payment's receipt (PDF). */

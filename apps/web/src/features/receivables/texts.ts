@@ -54,6 +54,9 @@ export const RECEIVABLES_TEXTS = {
   pixAmount: (amount: string) => `Valor de hoje: ${amount}`,
   pixNoKey: 'A loja ainda não tem chave Pix cadastrada: o código Pix não pode ser gerado.',
   pixFailed: 'Não foi possível gerar o Pix da parcela.',
+  /** The instalment's cobv (decision 0094): the QR code the bank keeps, its amount of the day of payment. */
+  pixCobv: (due: string) =>
+    `Cobrança com vencimento em ${due} no banco: pago depois, o banco soma multa e juros do dia do pagamento.`,
   charge: 'Cobrar pelo WhatsApp',
   chargeNoPhone: 'Sem celular válido do cliente: o WhatsApp pede o contato.',
   chargeMessage: (customer: string, seq: number, count: number, order: string, due: string, amount: string) =>

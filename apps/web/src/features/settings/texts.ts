@@ -3,6 +3,7 @@ import {
   DEPARTURE_TEXTS,
   PIX_KEY_TYPE_LABELS,
   type PixKeyType,
+  PSP_TEXTS,
   SETTINGS_TEXTS as RULES,
   SETUP_TEXTS,
   WEEKDAY_LABELS,
@@ -316,6 +317,15 @@ export const CREDIT_SETTINGS_TEXTS = {
   saved: CREDIT_TEXTS.settingsSaved,
   saveFailed: 'Não foi possível salvar as configurações de crédito.',
   loadFailed: 'Não foi possível carregar as configurações de crédito.',
+} as const;
+
+/** 'Pix Cobrança (PSP)' (issue 58 §1, decision 0094): the shop's PSP for the instalments' cobv. */
+export const PSP_SETTINGS_TEXTS = {
+  ...PSP_TEXTS,
+  certificateFile: 'Escolher .pfx',
+  loadFailed: 'Não foi possível carregar o PSP.',
+  saveFailed: 'Não foi possível salvar o PSP.',
+  testing: 'Testando…',
 } as const;
 
 /** 'Avaliação de usados' (issue 42 §1): the price table of used phones, the deductions per defect, the warranty. */

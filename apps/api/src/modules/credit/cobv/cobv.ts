@@ -44,12 +44,15 @@ export function cobvTerms(instalment: ReceivableDetails): CobvTerms {
 /** Hundredths of a percent as the API's `valorPerc` ('2.00' for 2 %). */
 const percent = (hundredths: number) => pixAmount(hundredths);
 
-/** The cobv's `valor`: the original, the fine and the interest in the spec's modalities (left out when zero). */
+/**
+ * The cobv's `valor`: the original, the fine and the interest in the spec's modalities (left out when the shop
+ * charges none). Once a payment paid the fine, its `valorPerc` is 0.00, sent so (a PATCH merges what it leaves out).
+ */
 function value(terms: CobvTerms, rates: CreditSettings) {
-  const fine = terms.fineCharged ? 0 : rates.fineHundredths;
+  const fine = terms.fineCharged ? '0.00' : percent(rates.fineHundredths);
   return {
     original: pixAmount(terms.principalCents),
-    ...(fine > 0 ? { multa: { modalidade: COBV_FINE_PERCENT, valorPerc: percent(fine) } } : {}),
+    ...(rates.fineHundredths > 0 ? { multa: { modalidade: COBV_FINE_PERCENT, valorPerc: fine } } : {}),
     ...(rates.monthlyInterestHundredths > 0
       ? { juros: { modalidade: COBV_INTEREST_PERCENT_A_MONTH, valorPerc: percent(rates.monthlyInterestHundredths) } }
       : {}),

@@ -285,7 +285,10 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
       const due = amountOn(charge, businessDay(at));
       if (!due) throw new Error(`cobv ${txid} vencida além da validade`);
       const endToEndId =
-        `E12345678${at.toISOString().slice(0, 16).replace(/\D/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`.slice(0, 32);
+        `E12345678${at.toISOString().slice(0, 16).replace(/\D/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`.slice(
+          0,
+          32,
+        );
       const pix: DoublePix = {
         endToEndId,
         txid,

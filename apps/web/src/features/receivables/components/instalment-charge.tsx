@@ -47,6 +47,16 @@ export function InstalmentCharge({ instalment }: { instalment: ReceivableDetails
         {T.pix}
       </Typography>
       <Typography sx={{ mb: 1 }}>{T.pixAmount(formatMoney(amount))}</Typography>
+      {pix.data?.kind === 'COBV' && pix.data.dueDate ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {T.pixCobv(formatDate(pix.data.dueDate))}
+        </Typography>
+      ) : null}
+      {pix.data?.notice ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {pix.data.notice}
+        </Typography>
+      ) : null}
       <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
         {pix.isPending ? <CircularProgress size={24} aria-label={T.pix} /> : null}
         {payload ? <PixCode payload={payload} size={176} /> : null}

@@ -12,6 +12,9 @@ import {
   type OrderSummary,
   type PixReceivedList,
   type PixReceivedState,
+  type PspSettings,
+  type PspSettingsBody,
+  type PspTest,
   type QuoteValidity,
   type SetupBodyInput,
   type SetupStatus,
@@ -161,4 +164,19 @@ export const creditSettingsQuery = queryOptions({
 
 export function saveCreditSettings(body: CreditSettingsBody) {
   return api<{ data: CreditSettingsBody }>('/credit/settings', { method: 'PUT', body });
+}
+
+/** The shop's Pix PSP (decision 0094): never its secrets. */
+export const pspSettingsQuery = queryOptions({
+  queryKey: settingsKeys.other('psp'),
+  queryFn: async () => (await api<{ data: PspSettings }>('/credit/psp')).data,
+});
+
+export function savePspSettings(body: PspSettingsBody) {
+  return api<{ data: PspSettings }>('/credit/psp', { method: 'PUT', body });
+}
+
+/** 'Testar conexão': an OAuth2 token asked of the PSP. */
+export function testPspConnection() {
+  return api<{ data: PspTest }>('/credit/psp/test', { method: 'POST' });
 }

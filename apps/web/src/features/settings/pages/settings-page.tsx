@@ -37,6 +37,7 @@ import { FiscalSection } from '../components/fiscal-section';
 import { LateLimitsCard } from '../components/late-limits-card';
 import { PixReceivedCard } from '../components/pix-received-card';
 import { PixWebhookCard } from '../components/pix-webhook-card';
+import { PspSettingsCard } from '../components/psp-settings-card';
 import { QuoteValidityCard } from '../components/quote-validity-card';
 import { RepairWarrantyCard } from '../components/repair-warranty-card';
 import { SystemTasksCard } from '../components/system-tasks-card';
@@ -209,6 +210,7 @@ export default function SettingsPage() {
           {/* 'Garantia de reparo' (issue 42 §2): GET /repairs/settings is read and changed with 'Assistência técnica'. */}
           {hasAccess({ permissions: [PERMISSIONS.repairs] }) ? <RepairWarrantyCard canChange /> : null}
           {canManageCredit ? <CreditSettingsCard /> : null}
+          {canManageCredit ? <PspSettingsCard /> : null}
           {canReadTradeIns ? <TradeInsCard canChange={canManageTradeIns} /> : null}
           {canChange ? <FiscalSection /> : null}
           {canChange ? <BackupsCard /> : null}
