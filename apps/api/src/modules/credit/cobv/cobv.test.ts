@@ -13,8 +13,8 @@ import { pdfText } from '../../../test/pdf-text';
 import { makeTestCertificate } from '../../fiscal/test-certificate';
 import { createOrder, createOrderWorld, type OrderWorld } from '../../orders/test-orders';
 import { createInstalments } from '../receivables.service';
+import { startTestPsp, type TestPsp } from '../test-psp';
 import { pspClient } from './psp-client';
-import { startTestPsp, type TestPsp } from './test-psp';
 
 /**
  * Pix Cobrança com vencimento (issue 58 §1, decision 0094) against the PSP double built from BACEN's Pix API

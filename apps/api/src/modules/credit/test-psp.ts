@@ -6,9 +6,9 @@
  *   only one it trusts) before any answer;
  * - keeps cobv as the document's `/cobv/{txid}` says: PUT creates (201, revisao 0, status ATIVA, its `loc` with the
  *   `location` of the dynamic BR Code), PATCH revises (revisao + 1) or removes (REMOVIDA_PELO_USUARIO_RECEBEDOR),
- *   GET reads; each refusal the document's problem (double/psp-problems.ts, with where it is published);
+ *   GET reads; each refusal the document's problem (cobv/double/psp-problems.ts, with where it is published);
  * - registers the webhook (`PUT /webhook/{chave}`, `webhookUrl`) and, when a payer pays a cobv (`pay`: the amount
- *   of that day as the PSP computes it, double/psp-cobv.ts), posts `{ pix: [...] }` to `{webhookUrl}/pix` with the
+ *   of that day as the PSP computes it, cobv/double/psp-cobv.ts), posts `{ pix: [...] }` to `{webhookUrl}/pix` with the
  *   Pix's `componentesValor`; a delivery not answered 2xx stays pending and `deliver()` sends it again (the PSP's
  *   retry, driven by the test instead of a timer), the same endToEndId each time.
  * A plain module (no test framework): the API tests use it. Not secret; tests only.
@@ -18,9 +18,15 @@ import { once } from 'node:events';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { businessDay } from '@backoffice/contract';
-import { testSefazServerIdentity } from '../../fiscal/sefaz/test-pki';
-import { amountOn, type CobvBody, cobvViolations, TXID } from './double/psp-cobv';
-import { cobvInvalid, cobvNotActive, cobvNotFound, type Problem, COBV_VIOLATIONS as V } from './double/psp-problems';
+import { testSefazServerIdentity } from '../fiscal/sefaz/test-pki';
+import { amountOn, type CobvBody, cobvViolations, TXID } from './cobv/double/psp-cobv';
+import {
+  cobvInvalid,
+  cobvNotActive,
+  cobvNotFound,
+  type Problem,
+  COBV_VIOLATIONS as V,
+} from './cobv/double/psp-problems';
 
 export interface DoubleCobv extends CobvBody {
   txid: string;
