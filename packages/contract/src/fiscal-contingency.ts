@@ -52,6 +52,9 @@ export const NFE_CONTINGENCY_TEXTS = {
   automaticReason: 'SEFAZ autorizadora sem resposta em três envios seguidos de NF-e',
   leftAutomatically: 'A SEFAZ autorizadora voltou a responder (107 Serviço em Operação).',
   leftByShop: 'Saída da contingência pela loja.',
+  /** The SVC answered 113 (being switched off) or 114 (switched off by the state's SEFAZ): back to the state's. */
+  leftSvcOff: (svc: string, code: number) =>
+    `A ${svc} ${code === 113 ? 'está sendo desativada' : 'foi desabilitada'} pela SEFAZ de origem (${code}): as NF-e voltam para a SEFAZ autorizadora.`,
   issuerMissing: 'Salve o emitente em Fiscal antes de entrar em contingência.',
   throughProvider:
     'As notas são enviadas pela Nuvem Fiscal, que faz a contingência por conta própria: a contingência da loja não se aplica.',

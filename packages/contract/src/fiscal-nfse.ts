@@ -48,17 +48,26 @@ const url = z
   .max(300)
   .refine((value) => value === '' || /^https:\/\/\S+$/.test(value), 'Informe um endereço https:// ou deixe vazio.');
 
-export const nfseSettingsBodySchema = z.object({
-  national: z.boolean(),
-  serviceItem: z.string().regex(/^\d{2}\.\d{2}$/, 'Informe o item da LC 116/2003 como 14.01.'),
-  nationalTaxCode: z.string().regex(/^\d{6}$/, 'Informe o código de tributação nacional com 6 dígitos (140101).'),
-  issRate: z.number().min(0, 'A alíquota do ISS vai de 0 a 5 %.').max(5, 'A alíquota do ISS vai de 0 a 5 %.'),
-  simplesOption: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-  specialRegime: z.number().int().min(0).max(6),
-  dpsSeries: z.string().regex(/^\d{1,5}$/, 'A série da DPS tem de 1 a 5 dígitos.'),
-  productionUrl: url,
-  homologationUrl: url,
-});
+/**
+ * In the Simples (MEI, or ME/EPP whose ISS is in the Simples: the DPS's regApTribSN 1) the special regime is 'Nenhum'
+ * (regEspTrib 0): the Sistema Nacional NFS-e refuses anything else (Anexo I, E0174 and E0175).
+ */
+export const nfseSettingsBodySchema = z
+  .object({
+    national: z.boolean(),
+    serviceItem: z.string().regex(/^\d{2}\.\d{2}$/, 'Informe o item da LC 116/2003 como 14.01.'),
+    nationalTaxCode: z.string().regex(/^\d{6}$/, 'Informe o código de tributação nacional com 6 dígitos (140101).'),
+    issRate: z.number().min(0, 'A alíquota do ISS vai de 0 a 5 %.').max(5, 'A alíquota do ISS vai de 0 a 5 %.'),
+    simplesOption: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    specialRegime: z.number().int().min(0).max(6),
+    dpsSeries: z.string().regex(/^\d{1,5}$/, 'A série da DPS tem de 1 a 5 dígitos.'),
+    productionUrl: url,
+    homologationUrl: url,
+  })
+  .refine((body) => body.simplesOption === 1 || body.specialRegime === 0, {
+    path: ['specialRegime'],
+    message: 'No Simples Nacional (MEI ou ME/EPP) o regime especial de tributação é "Nenhum".',
+  });
 export type NfseSettingsBody = z.infer<typeof nfseSettingsBodySchema>;
 
 export const serviceInvoiceSchema = z.object({

@@ -114,10 +114,13 @@ export const FISCAL_NOTE_TEXTS = {
   gapsEmpty: 'Nenhuma lacuna: todos os números foram autorizados, cancelados ou inutilizados.',
   gapVoid: 'Inutilizar',
   gapsBellTitle: 'Lacunas de numeração a inutilizar',
-  gapsBellBody: (count: number) =>
-    count === 1
-      ? "1 número de nota de um mês passado não foi autorizado nem inutilizado: inutilize-o em 'Notas fiscais' → 'Lacunas de numeração'."
-      : `${count} números de notas de meses passados não foram autorizados nem inutilizados: inutilize-os em 'Notas fiscais' → 'Lacunas de numeração'.`,
+  /** One item per month of the gaps (`month` 'YYYY-MM', written 'MM/AAAA'). */
+  gapsBellBody: (count: number, month: string) => {
+    const when = `${month.slice(5, 7)}/${month.slice(0, 4)}`;
+    return count === 1
+      ? `1 número de nota de ${when} não foi autorizado nem inutilizado: inutilize-o em 'Notas fiscais' → 'Lacunas de numeração'.`
+      : `${count} números de notas de ${when} não foram autorizados nem inutilizados: inutilize-os em 'Notas fiscais' → 'Lacunas de numeração'.`;
+  },
   voidingRefused: (code: number, reason: string) => `A SEFAZ recusou a inutilização: ${code} — ${reason}`,
   emitted: (number: number) => `Nota nº ${number} autorizada.`,
   numberUsed: (number: number, series: number) =>

@@ -69,7 +69,7 @@ export const NOTIFICATION_PERMISSIONS: Record<NotificationKind, string> = {
   cash_difference: PERMISSIONS.credit,
   /**
    * 'Lacunas de numeração' (issue 56 §1): the note numbers of past months neither authorised, cancelled nor voided,
-   * one item with their count, from the 1st of the next month until they are voided.
+   * one item per month with their count, from the 1st of the next month until that month's are voided.
    */
   numbering_gaps: PERMISSIONS.invoices,
 };

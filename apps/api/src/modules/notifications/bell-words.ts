@@ -179,7 +179,7 @@ export function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 
       return {
         kind,
         title: FISCAL_NOTE_TEXTS.gapsBellTitle,
-        body: FISCAL_NOTE_TEXTS.gapsBellBody(d.count ?? 0),
+        body: FISCAL_NOTE_TEXTS.gapsBellBody(d.count ?? 0, d.month ?? ''),
         link: FISCAL_NOTES_LINK,
       };
     case 'cash_difference': {

@@ -25,6 +25,11 @@ export interface WaitingCount {
   at: Date;
 }
 
+/** A counted kind's row per month (numbering_gaps): its month, 'YYYY-MM', carried in ref_key. */
+export interface MonthlyCount extends WaitingCount {
+  month: string;
+}
+
 /** Who reads the bell, and the kinds he may see with how far back each reaches. */
 export interface BellScope {
   employeeId: number;
@@ -40,8 +45,8 @@ export interface BellScope {
   creditApprovals?: Expression<WaitingCount>;
   /** The closings' differences he may approve, one row with their count (issue 54 §6; the cash module's rule). */
   cashDifferences?: Expression<WaitingCount>;
-  /** The note numbers of past months neither authorised nor voided, one row with their count (the fiscal module's rule). */
-  numberingGaps?: Expression<WaitingCount>;
+  /** The note numbers of past months neither authorised nor voided, one row per month (the fiscal module's rule). */
+  numberingGaps?: Expression<MonthlyCount>;
   /** Items read per kind at most (its unread count stops there). */
   cap: number;
 }
@@ -89,7 +94,7 @@ function mine(scope: BellScope) {
       from (${scope.creditApprovals}) c)`);
   }
   if (scope.numberingGaps) {
-    branches.push(sql`(select 'numbering-gaps:' || g.newest, 'numbering_gaps', g.count::bigint, null::text, g.at
+    branches.push(sql`(select 'numbering-gaps:' || g.newest, 'numbering_gaps', g.count::bigint, g.month, g.at
       from (${scope.numberingGaps}) g)`);
   }
   if (scope.cashDifferences) {
@@ -133,8 +138,10 @@ export interface BellDetails {
   /** A late service order (migration 0078): its number, its customer and its estimated day. */
   number?: number;
   estimated_date?: string;
-  /** A counted kind's count (credit_approval, cash_difference). */
+  /** A counted kind's count (credit_approval, cash_difference, numbering_gaps). */
   count?: number;
+  /** numbering_gaps: the month of the gaps, 'YYYY-MM'. */
+  month?: string;
   /** The NF-e's contingency (migration 0101): its SVC, since when, and the NF-e and NFC-e waiting. */
   svc?: string;
   nfe?: number;
@@ -197,7 +204,8 @@ export async function bellPage(db: Executor, scope: BellScope, limit: number): P
             'discounts', d.discounts, 'required_hundredths', d.required_hundredths)
           from discount_approvals d join employees e on e.id = d.seller_id join customers c on c.id = d.customer_id
           where d.id = s.ref_id)
-        when s.kind in ('credit_approval', 'cash_difference', 'numbering_gaps') then json_build_object('count', s.ref_id)
+        when s.kind in ('credit_approval', 'cash_difference') then json_build_object('count', s.ref_id)
+        when s.kind = 'numbering_gaps' then json_build_object('count', s.ref_id, 'month', s.ref_key)
         when s.kind = 'certificate_expiring' then
           (select json_build_object('holder', c.holder, 'not_after', c.not_after)
           from fiscal_certificate c where c.company_id = s.ref_id)

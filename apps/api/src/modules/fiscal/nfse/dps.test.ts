@@ -16,7 +16,8 @@ describe('the DPS of the national NFS-e (issue 56 §4, leiaute 1.00)', () => {
     expect(xml).toContain(`<infDPS Id="${id}"><tpAmb>2</tpAmb><dhEmi>2026-11-27T10:15:00-03:00</dhEmi>`);
     expect(xml).toContain('<dCompet>2026-11-27</dCompet><tpEmit>1</tpEmit><cLocEmi>3550308</cLocEmi>');
     expect(xml).toContain(
-      '<prest><CNPJ>11222333000181</CNPJ><regTrib><opSimpNac>3</opSimpNac><regEspTrib>0</regEspTrib></regTrib></prest>',
+      // An ME/EPP: regApTribSN 1, the ISS in the Simples (Anexo I E0166 refuses an ME/EPP without it).
+      '<prest><CNPJ>11222333000181</CNPJ><regTrib><opSimpNac>3</opSimpNac><regApTribSN>1</regApTribSN><regEspTrib>0</regEspTrib></regTrib></prest>',
     );
     expect(xml).toContain('<toma><CPF>52998224725</CPF><xNome>Rita Reparo</xNome></toma>');
     expect(xml).toContain(
@@ -29,7 +30,7 @@ describe('the DPS of the national NFS-e (issue 56 §4, leiaute 1.00)', () => {
     expect(validateNfseSchema(xml, 'DPS_v1.00.xsd')).toEqual({ valid: true, problems: [] });
   });
 
-  it('outside the Simples the ISS rate is written (pAliq 2.00), and a company taker by its CNPJ; still valid', () => {
+  it("outside the Simples: no regApTribSN (E0162) and no pAliq (E0617: the rate is the city's); a company taker by its CNPJ", () => {
     const { xml } = buildSignedDps(
       labourDps({
         provider: { cnpj: '11222333000181', simplesOption: 1, specialRegime: 0 },
@@ -37,7 +38,9 @@ describe('the DPS of the national NFS-e (issue 56 §4, leiaute 1.00)', () => {
       }),
       TEST_SIGNER,
     );
-    expect(xml).toContain('<tribISSQN>1</tribISSQN><pAliq>2.00</pAliq><tpRetISSQN>1</tpRetISSQN>');
+    expect(xml).toContain('<regTrib><opSimpNac>1</opSimpNac><regEspTrib>0</regEspTrib></regTrib>');
+    expect(xml).toContain('<tribISSQN>1</tribISSQN><tpRetISSQN>1</tpRetISSQN>');
+    expect(xml).not.toContain('pAliq');
     expect(xml).toContain('<toma><CNPJ>44555666000181</CNPJ>');
     expect(validateNfseSchema(xml, 'DPS_v1.00.xsd').valid).toBe(true);
   });

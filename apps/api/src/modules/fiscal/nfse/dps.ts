@@ -8,13 +8,15 @@
  * - Id (TSIdDPS, 45): 'DPS' + cLocEmi (7) + tpInsc (1: 1 CPF, 2 CNPJ) + inscFed (14) + serie (5) + nDPS (15), the
  *   numbers left-padded with zeros.
  * - dhEmi: TSDateTimeUTC with its offset; written at Brasília's -03:00 (no daylight saving since 2019).
- * - prest: the CNPJ and regTrib (opSimpNac, regEspTrib); toma: the customer's CPF or CNPJ and name (left out
- *   without a valid document: the group is optional).
+ * - prest: the CNPJ and regTrib (opSimpNac; regApTribSN 1 — ISS and federal taxes in the Simples — for an ME/EPP
+ *   only: Anexo I rules E0166/E0162; regEspTrib); toma: the customer's CPF or CNPJ and name (left out without a
+ *   valid document: the group is optional).
  * - serv: locPrest/cLocPrestacao (the shop's city: a repair is done at the shop), cServ/cTribNac (14.01.01 →
  *   '140101') and xDescServ.
- * - valores: vServPrest/vServ; trib/tribMun: tribISSQN 1 (taxable), pAliq only for a company outside the Simples
- *   (a Simples ME/EPP's rate is the Simples' own), tpRetISSQN 1 (not withheld); totTrib/indTotTrib 0 (Decreto
- *   8.264/2014: no estimate).
+ * - valores: vServPrest/vServ; trib/tribMun: tribISSQN 1 (taxable), tpRetISSQN 1 (not withheld) and never pAliq:
+ *   the DPS goes only where the city has joined (its convênio ATIVO), where Anexo I forbids it to a non-optante
+ *   (E0617, the rate is the city's parameter), an ME/EPP in the Simples not withheld (E0625) and a MEI (E0600);
+ *   `issRateHundredths` is the shop's own figure. totTrib/indTotTrib 0 (Decreto 8.264/2014: no estimate).
  */
 import { centsToReais, toBusinessTimestamp, withBusinessOffset } from '@backoffice/contract';
 import { el, group } from '../../../lib/nfe/canonical-xml';
@@ -63,7 +65,6 @@ function takerXml(taker: DpsInput['taker']): string {
 /** infDPS's content, in TCInfDPS's order. */
 function body(input: DpsInput): string {
   const [day, time] = brasilia(input.issuedAt);
-  const notSimples = input.provider.simplesOption === 1;
   return [
     el('tpAmb', String(input.environment)),
     el('dhEmi', withBusinessOffset(`${day}T${time}`)),
@@ -79,6 +80,7 @@ function body(input: DpsInput): string {
       group(
         'regTrib',
         el('opSimpNac', String(input.provider.simplesOption)),
+        input.provider.simplesOption === 3 ? el('regApTribSN', '1') : '',
         el('regEspTrib', String(input.provider.specialRegime)),
       ),
     ),
@@ -93,12 +95,7 @@ function body(input: DpsInput): string {
       group('vServPrest', el('vServ', money(input.amountCents))),
       group(
         'trib',
-        group(
-          'tribMun',
-          el('tribISSQN', '1'),
-          notSimples ? el('pAliq', (input.issRateHundredths / 100).toFixed(2)) : '',
-          el('tpRetISSQN', '1'),
-        ),
+        group('tribMun', el('tribISSQN', '1'), el('tpRetISSQN', '1')),
         group('totTrib', el('indTotTrib', '0')),
       ),
     ),
@@ -112,8 +109,11 @@ export interface SignedDps {
 
 /** The DPS of `input`, signed with `signer` (the shop's A1). */
 export function buildSignedDps(input: DpsInput, signer: XmlSigner): SignedDps {
-  const id = dpsId(input);
-  const content = body(input);
+  return signDps(dpsId(input), body(input), signer);
+}
+
+/** A DPS of infDPS `id` whose content is `content` (canonical), signed with `signer`. */
+export function signDps(id: string, content: string, signer: XmlSigner): SignedDps {
   const canonical = `<infDPS xmlns="${NFSE_NAMESPACE}" Id="${id}">${content}</infDPS>`;
   const signature = signCanonical(canonical, id, signer, 'sha1');
   return {

@@ -5,6 +5,9 @@
  * accountant. Otherwise the DPS takes the series' next number for good and is stored signed (PENDING) in one
  * transaction, then sent: authorised (the NFS-e's key, number and XML), rejected (the API's codes and texts, the
  * repair may be invoiced again with a new number), or left PENDING when the API does not answer (sent again later).
+ * The lost answer (decision 0091): a PENDING DPS may have generated its NFS-e though no answer came back, so before
+ * sending it again the API is asked for the NFS-e of that DPS Id (GET /dps/{id}, then GET /nfse/{chaveAcesso}) and
+ * only a DPS it does not know is sent: one DPS never yields two NFS-e (the API would refuse the second, E0014).
  */
 import { isValidCnpj, isValidCpf, NFSE_TEXTS, normalizeDocument, type ServiceInvoice } from '@backoffice/contract';
 import { conflict, notFound } from '../../../lib/errors';
@@ -16,7 +19,7 @@ import { buildSignedDps, issCents } from './dps';
 import { nfseRepository as repo, type ServiceInvoiceRow } from './nfse.repository';
 import { type NfseContext, sefinClient } from './nfse-context';
 import { serviceInvoiceView } from './nfse-views';
-import { SefinUnavailableError } from './sefin-client';
+import { type SefinClient, SefinUnavailableError } from './sefin-client';
 
 const signerOf = (certificate: SigningCertificate) => ({
   keyPem: certificate.keyPem,
@@ -29,17 +32,29 @@ function takerOf(document: string, name: string): { document: string; name: stri
   return isValidCpf(digits) || isValidCnpj(digits) ? { document: digits, name } : null;
 }
 
-/** Sends a PENDING invoice's signed DPS and records the answer; PENDING stays when the API does not answer. */
+/** The NFS-e the API already generated from the row's DPS (its answer lost), or null when it knows none. */
+async function alreadyGenerated(client: SefinClient, row: ServiceInvoiceRow) {
+  const accessKey = await client.keyOfDps(row.dps_id as string);
+  if (accessKey === null) return null;
+  const nfseXml = await client.nfse(accessKey);
+  return nfseXml === null ? null : { kind: 'authorized' as const, accessKey, nfseXml };
+}
+
+/**
+ * Sends a PENDING invoice's signed DPS and records the answer; PENDING stays when the API does not answer. `first`:
+ * the DPS was never sent (just signed); otherwise the API is asked first whether it already generated its NFS-e.
+ */
 export async function sendDps(
   context: NfseContext,
   row: ServiceInvoiceRow,
   now = new Date(),
+  first = false,
 ): Promise<ServiceInvoiceRow> {
   const { db, serverSecret } = context;
   const [settings, certificate] = await Promise.all([repo.settings(db), loadSigningCertificate(db, serverSecret, now)]);
   const client = sefinClient(context, settings, row.environment as 1 | 2, certificate);
   try {
-    const answer = await client.emit(row.dps_xml as string);
+    const answer = (first ? null : await alreadyGenerated(client, row)) ?? (await client.emit(row.dps_xml as string));
     if (answer.kind === 'authorized')
       return await repo.update(db, row.id, {
         status: 'AUTHORIZED',
@@ -130,7 +145,7 @@ export async function emitRepairNfse(
     if (isUniqueViolation(error)) throw conflict(NFSE_TEXTS.alreadyInvoiced);
     throw error;
   }
-  if (row.status === 'PENDING') row = await sendDps(context, row, now);
+  if (row.status === 'PENDING') row = await sendDps(context, row, now, true);
   return serviceInvoiceView(row);
 }
 

@@ -171,6 +171,25 @@ describe("a repair's labour on the national NFS-e (issue 56 §4, decision 0085)"
     );
   });
 
+  it('the lost answer: the Sefin generated the NFS-e but hung up; sent again, the DPS is looked up (GET /dps/{id}), one NFS-e', async () => {
+    const repair = await deliveredRepair(60);
+    const before = sefin.notes.size;
+    const refusals = sefin.refusals.length;
+    sefin.loseNextAnswer();
+    const pending = invoice(await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {}));
+    expect(pending).toMatchObject({ status: 'PENDING', accessKey: null, amount: 60 });
+    // The API kept the NFS-e it generated, though nobody heard of it.
+    expect(sefin.notes.size).toBe(before + 1);
+    const generated = [...sefin.notes.values()].at(-1);
+
+    const sent = invoice(await call(w.admin, 'POST', `/fiscal/nfse/${pending.id}/send`, {}), 200);
+    expect(sent).toMatchObject({ status: 'AUTHORIZED', accessKey: generated?.accessKey, dpsNumber: pending.dpsNumber });
+    // No second NFS-e, and no E0014 refusal: the DPS was not posted again.
+    expect(sefin.notes.size).toBe(before + 1);
+    expect(sefin.refusals.slice(refusals).map((r) => r.code)).toEqual([]);
+    expect((await call(w.admin, 'GET', `/fiscal/nfse/${sent.id}/xml`)).body).toBe(generated?.xml);
+  });
+
   it("a city not on the national NFS-e: the labour goes to 'Serviços a faturar' and its CSV for the accountant", async () => {
     const before = (await call(w.admin, 'GET', '/fiscal/nfse/settings')).json().data;
     expect(before).toMatchObject({

@@ -3,13 +3,18 @@
  * shop's A1 as the client's certificate), as its published OpenAPI (Swagger 2.0, 'API NFS-e - Sefin Nacional',
  * https://sefin.nfse.gov.br/SefinNacional/docs/index; produção restrita
  * https://sefin.producaorestrita.nfse.gov.br/SefinNacional/docs/index) says:
- * - POST /nfse, body NFSePostRequest `{ dpsXmlGZipB64 }` (the signed DPS, gzipped, base64): 201
+ * - POST /nfse (NFSe_Post), body NFSePostRequest `{ dpsXmlGZipB64 }` (the signed DPS, gzipped, base64): 201
  *   NFSePostResponseSucesso `{ tipoAmbiente, versaoAplicativo, dataHoraProcessamento, idDps, chaveAcesso,
- *   nfseXmlGZipB64, alertas }`; 400 NFSePostResponseErro `{ …, erros: [{ codigo, descricao, complemento }] }`.
- * - GET /nfse/{chaveAcesso}: 200 NFSeGetResponseSucesso `{ chaveAcesso, nfseXmlGZipB64 }`; 404 ResponseErro
- *   `{ erro: { codigo, descricao } }`.
- * - POST /nfse/{chaveAcesso}/eventos, body `{ pedidoRegistroEventoXmlGZipB64 }`: 201 EventosPostResponseSucesso
- *   `{ eventoXmlGZipB64 }`; 400 with `erros` (or `erro`).
+ *   nfseXmlGZipB64, alertas }`; 400 NFSePostResponseErro `{ …, idDPS, erros: [MensagemProcessamento] }`, a
+ *   MensagemProcessamento being `{ mensagem, codigo, descricao, complemento }`.
+ * - GET /nfse/{chaveAcesso} (NFSe_Get): 200 NFSeGetResponseSucesso `{ …, chaveAcesso, nfseXmlGZipB64 }`; 404
+ *   ResponseErro `{ …, erro: MensagemProcessamento }`.
+ * - GET /dps/{id} (Dps_Get, 'Retorna a chave de acesso da NFS-e a partir do identificador do DPS'): 200
+ *   DpsGetResponse `{ …, idDps, chaveAcesso }`; 404 ResponseErro. The look-up before sending a DPS again.
+ * - POST /nfse/{chaveAcesso}/eventos (Eventos_Post), body EventosPostRequest `{ pedidoRegistroEventoXmlGZipB64 }`:
+ *   201 EventosPostResponseSucesso `{ …, eventoXmlGZipB64 }`; 400 ResponseErro (`erro`, read as `erros` too).
+ * Read in the OpenAPI 'API NFS-e - Sefin Nacional' v1 (Swagger 2.0, host sefin.nfse.gov.br, basePath
+ * /SefinNacional/) as shipped by nfse-nacional/nfse-php (references/api-specs/production, commit 07686b77).
  * Anything else (another status, no answer in time, a connection refused) is 'unavailable': the DPS waits.
  */
 import https from 'node:https';
@@ -39,6 +44,8 @@ export interface SefinClient {
   emit(signedDps: string): Promise<SefinEmission>;
   /** The NFS-e's XML, or null when the API does not know the key (404). */
   nfse(accessKey: string): Promise<string | null>;
+  /** The key of the NFS-e generated from the DPS `dpsId` (GET /dps/{id}), or null when none was (404). */
+  keyOfDps(dpsId: string): Promise<string | null>;
   event(accessKey: string, signedRequest: string): Promise<SefinEvent>;
   close(): void;
 }
@@ -131,6 +138,12 @@ export function createSefinClient(options: {
       const answer = await request('GET', `/nfse/${encodeURIComponent(accessKey)}`);
       if (answer.status === 200 && typeof answer.body.nfseXmlGZipB64 === 'string')
         return gunzipBase64(answer.body.nfseXmlGZipB64);
+      if (answer.status === 404) return null;
+      throw unavailable(answer);
+    },
+    async keyOfDps(dpsId) {
+      const answer = await request('GET', `/dps/${encodeURIComponent(dpsId)}`);
+      if (answer.status === 200 && typeof answer.body.chaveAcesso === 'string') return answer.body.chaveAcesso;
       if (answer.status === 404) return null;
       throw unavailable(answer);
     },

@@ -5,15 +5,17 @@ import { testSefazServerIdentity } from '../sefaz/test-pki';
 import { makeTestCertificate, TEST_CERTIFICATE_KEY_PEM } from '../test-certificate';
 import { buildSignedCancellation } from './cancellation-event';
 import { SEFIN_REFUSALS } from './double/sefin-refusals';
-import { buildSignedDps, type DpsInput } from './dps';
+import { buildSignedDps, type DpsInput, signDps } from './dps';
 import { validateNfseSchema } from './nfse-xsd';
 import { createSefinClient, type SefinClient } from './sefin-client';
 import { labourDps } from './test-nfse';
 import { startTestSefin, type TestSefin } from './test-sefin';
 
 /**
- * The Sefin Nacional of the tests (issue 56 §4, decision 0085) through the client, over mutual TLS: what it
- * generates and what it refuses, each refusal with its code and text (double/sefin-refusals.ts names their sources).
+ * The Sefin Nacional of the tests (issue 56 §4, decisions 0085 and 0091) through the client, over mutual TLS: what
+ * it generates and what it refuses, each refusal with its code and text (double/sefin-refusals.ts names their
+ * sources: Anexo I's rule numbers), each forced by a DPS edited and signed again; and our builder, in every regime the
+ * settings allow, never breaks one.
  */
 let sefin: TestSefin;
 let client: SefinClient;
@@ -59,6 +61,16 @@ const rejected = (refusal: { code: string; text: string }) => ({
   errors: [{ code: refusal.code, text: refusal.text }],
 });
 
+/** A DPS of `input` whose infDPS content went through `edit`, signed again (with `id` when given). */
+function edited(edit: (content: string) => string, input: Partial<DpsInput> = {}, id?: string): string {
+  const built = dps(input);
+  const content = /<infDPS Id="[^"]+">([\s\S]*)<\/infDPS>/.exec(built.xml)?.[1] ?? '';
+  return signDps(id ?? built.id, edit(content), signer).xml;
+}
+const withRate = (rate: string) => (content: string) =>
+  content.replace('<tribISSQN>1</tribISSQN>', `<tribISSQN>1</tribISSQN><pAliq>${rate}</pAliq>`);
+const notOptant = { provider: { cnpj: '11222333000181', simplesOption: 1 as const, specialRegime: 0 } };
+
 describe('the Sefin Nacional double (issue 56 §4)', () => {
   it('generates the NFS-e of a valid DPS: a key of 50 digits, nNFSe, the DPS inside; valid against NFSe_v1.00.xsd', async () => {
     const sent = dps();
@@ -75,22 +87,88 @@ describe('the Sefin Nacional double (issue 56 §4)', () => {
     expect(await client.nfse(answer.accessKey)).toBe(answer.nfseXml);
   });
 
-  it('refuses the same DPS (the same Id: city, CNPJ, series, number) sent again', async () => {
+  it('refuses the same DPS (the same Id: city, CNPJ, series, number) sent again (E0014); GET /dps/{id} gives its key', async () => {
     const sent = dps();
-    expect((await client.emit(sent.xml)).kind).toBe('authorized');
+    const first = await client.emit(sent.xml);
+    if (first.kind !== 'authorized') throw new Error(JSON.stringify(first));
     expect(await client.emit(sent.xml)).toEqual(rejected(SEFIN_REFUSALS.duplicate));
+    expect(await client.keyOfDps(sent.id)).toBe(first.accessKey);
+    expect(await client.keyOfDps(dps().id)).toBeNull();
+    expect(sefin.refusals.at(-1)).toBe(SEFIN_REFUSALS.dpsNotFound);
   });
 
-  it('refuses a DPS out of the schema, a tampered one, one signed by another CNPJ, another environment, an unknown cTribNac', async () => {
+  it('refuses what breaks the reception and signature rules: E1226, E1235, E0080, E0714, E0718', async () => {
+    expect(await client.emit('<DPS')).toEqual(rejected(SEFIN_REFUSALS.malformed));
     const broken = dps().xml.replace('<tpEmit>1</tpEmit>', '<tpEmit>7</tpEmit>');
     expect(await client.emit(broken)).toEqual(rejected(SEFIN_REFUSALS.schema));
+    // 11.222.333/0001-82: the last check digit is 1.
+    const badCnpj = edited((c) => c.replace('<CNPJ>11222333000181</CNPJ>', '<CNPJ>11222333000182</CNPJ>'));
+    expect(await client.emit(badCnpj)).toEqual(rejected(SEFIN_REFUSALS.providerCnpj));
     const tampered = dps().xml.replace('<vServ>120.00</vServ>', '<vServ>12.00</vServ>');
     expect(await client.emit(tampered)).toEqual(rejected(SEFIN_REFUSALS.signature));
     const byOther = dps({}, { keyPem: TEST_CERTIFICATE_KEY_PEM, certificateBase64: pemToBase64(other.certPem) });
     expect(await client.emit(byOther.xml)).toEqual(rejected(SEFIN_REFUSALS.certificateCnpj));
+  });
+
+  it('refuses the Id, environment, dates and emitente rules: E0004, E0006, E0008, E0015, E9996', async () => {
+    const otherNumber = `${dps().id.slice(0, -15)}${'9'.repeat(15)}`;
+    expect(await client.emit(edited((c) => c, {}, otherNumber))).toEqual(rejected(SEFIN_REFUSALS.idMismatch));
     expect(await client.emit(dps({ environment: 1 }).xml)).toEqual(rejected(SEFIN_REFUSALS.environment));
+    // An hour ahead of the double's clock.
+    const future = dps({ issuedAt: new Date(Date.now() + 3_600_000) }).xml;
+    expect(await client.emit(future)).toEqual(rejected(SEFIN_REFUSALS.futureEmission));
+    // Issued on 27/11/2026 (Brasília), competence the 28th.
+    const later = edited((c) => c.replace('<dCompet>2026-11-27</dCompet>', '<dCompet>2026-11-28</dCompet>'));
+    expect(await client.emit(later)).toEqual(rejected(SEFIN_REFUSALS.competenceAfterEmission));
+    const byTaker = edited((c) => c.replace('<tpEmit>1</tpEmit>', '<tpEmit>2</tpEmit>'));
+    expect(await client.emit(byTaker)).toEqual(rejected(SEFIN_REFUSALS.notByProvider));
+  });
+
+  it('refuses the cities, regime and service rules: E0037, E0302, E0162, E0166, E0174, E0175, E0310', async () => {
+    // Rio de Janeiro (3304557) has not joined in this double: only São Paulo's convênio is ATIVO.
+    expect(await client.emit(dps({ cityCode: '3304557' }).xml)).toEqual(rejected(SEFIN_REFUSALS.emitterCity));
+    const nowhere = edited((c) => c.replace('<cLocPrestacao>3550308', '<cLocPrestacao>3599999'));
+    expect(await client.emit(nowhere)).toEqual(rejected(SEFIN_REFUSALS.serviceCity));
+    const regimeForNotOptant = edited(
+      (c) => c.replace('<opSimpNac>1</opSimpNac>', '<opSimpNac>1</opSimpNac><regApTribSN>1</regApTribSN>'),
+      notOptant,
+    );
+    expect(await client.emit(regimeForNotOptant)).toEqual(rejected(SEFIN_REFUSALS.regimeNotAllowed));
+    const noRegime = edited((c) => c.replace('<regApTribSN>1</regApTribSN>', ''));
+    expect(await client.emit(noRegime)).toEqual(rejected(SEFIN_REFUSALS.regimeMissing));
+    const meiSpecial = dps({ provider: { cnpj: '11222333000181', simplesOption: 2, specialRegime: 1 } });
+    expect(await client.emit(meiSpecial.xml)).toEqual(rejected(SEFIN_REFUSALS.meiSpecialRegime));
+    const simplesSpecial = dps({ provider: { cnpj: '11222333000181', simplesOption: 3, specialRegime: 1 } });
+    expect(await client.emit(simplesSpecial.xml)).toEqual(rejected(SEFIN_REFUSALS.simplesSpecialRegime));
     expect(await client.emit(dps({ nationalTaxCode: '990401' }).xml)).toEqual(rejected(SEFIN_REFUSALS.taxCode));
-    expect(await client.emit('<DPS')).toEqual(rejected(SEFIN_REFUSALS.malformed));
+  });
+
+  it('refuses a rate where the annex forbids it: E0595, E0600, E0604, E0617, E0625', async () => {
+    expect(await client.emit(edited(withRate('5.50'), notOptant))).toEqual(rejected(SEFIN_REFUSALS.rateAbove5));
+    const mei = { provider: { cnpj: '11222333000181', simplesOption: 2 as const, specialRegime: 0 } };
+    expect(await client.emit(edited(withRate('2.00'), mei))).toEqual(rejected(SEFIN_REFUSALS.rateForMei));
+    const special = { provider: { cnpj: '11222333000181', simplesOption: 1 as const, specialRegime: 1 } };
+    expect(await client.emit(edited(withRate('2.00'), special))).toEqual(
+      rejected(SEFIN_REFUSALS.rateWithSpecialRegime),
+    );
+    expect(await client.emit(edited(withRate('2.00'), notOptant))).toEqual(rejected(SEFIN_REFUSALS.rateNotOptant));
+    expect(await client.emit(edited(withRate('2.00')))).toEqual(rejected(SEFIN_REFUSALS.rateSimples));
+  });
+
+  it("our DPS, in every regime the settings accept, breaks none: authorised; a non-optante's ISS at the city's rate", async () => {
+    const regimes = [
+      ...[0, 1, 2, 3, 4, 5, 6].map((specialRegime) => ({ simplesOption: 1 as const, specialRegime })),
+      { simplesOption: 2 as const, specialRegime: 0 },
+      { simplesOption: 3 as const, specialRegime: 0 },
+    ];
+    for (const regime of regimes) {
+      const answer = await client.emit(dps({ provider: { cnpj: '11222333000181', ...regime } }).xml);
+      expect(answer.kind, `${JSON.stringify(regime)}: ${JSON.stringify(answer)}`).toBe('authorized');
+    }
+    const company = await client.emit(dps(notOptant).xml);
+    if (company.kind !== 'authorized') throw new Error(JSON.stringify(company));
+    // R$ 120,00 at the city's 2,00 %: vISSQN R$ 2,40, as our issCents (dps.test.ts).
+    expect(company.nfseXml).toContain('<vBC>120.00</vBC><pAliqAplic>2.00</pAliqAplic><vISSQN>2.40</vISSQN>');
   });
 
   it('cancels once (event 101101): the second request is refused; an unknown key is 404', async () => {

@@ -1,10 +1,15 @@
 /**
- * A Sefin Nacional of the tests (issue 56 §4, decision 0085): HTTPS with mutual TLS like the SEFAZ double (it asks
- * for the client's certificate and accepts only `trusted`), answering POST /nfse, GET /nfse/{chaveAcesso} and
- * POST /nfse/{chaveAcesso}/eventos as the published OpenAPI says (sefin-client.ts), from what the published schemas
- * say (apps/api/fiscal-schemas/nfse-1.00). It checks each DPS (double/sefin-documents.ts) and refuses with
- * double/sefin-refusals.ts; it keeps what it generated: a DPS sent again is refused as a duplicate, the NFS-e can
- * be read by its key, cancelled once (event 101101). Its NFS-e: nNFSe counting from 1, the key of 50 digits as
+ * A Sefin Nacional of the tests (issue 56 §4, decisions 0085 and 0091): HTTPS with mutual TLS like the SEFAZ double
+ * (it asks for the client's certificate and accepts only `trusted`), answering POST /nfse, GET /nfse/{chaveAcesso},
+ * GET and HEAD /dps/{id} and POST /nfse/{chaveAcesso}/eventos with the shapes of the published OpenAPI ('API NFS-e -
+ * Sefin Nacional' v1, Swagger 2.0, definitions NFSePostResponseSucesso, NFSePostResponseErro, NFSeGetResponseSucesso,
+ * DpsGetResponse, EventosPostResponseSucesso, ResponseErro, MensagemProcessamento; read in the copy shipped by
+ * nfse-nacional/nfse-php, references/api-specs/production, commit 07686b77), from what the published schemas say
+ * (apps/api/fiscal-schemas/nfse-1.00). It checks each DPS (double/sefin-documents.ts) and refuses with
+ * double/sefin-refusals.ts; it keeps what it generated: a DPS sent again is refused as a duplicate (E0014), the
+ * NFS-e can be read by its key or by its DPS's Id, cancelled once (event 101101). `loseNextAnswer()` makes it
+ * generate the next NFS-e and hang up without answering (the lost answer of issue 56). Its NFS-e's ISS: for a
+ * non-optante, vBC × the city's rate (`municipalRate`, the municipal parameter the DPS may not carry, E0617). Its NFS-e: nNFSe counting from 1, the key of 50 digits as
  * TSIdNFSe says — city (7) + ambGer 2 + tpInsc 2 + CNPJ (14) + nNFSe (13) + year and month (4) + a code (9) + the
  * check digit (mod 11, the NF-e's rule, which the layout's text does not spell out) —, the DPS inside, signed
  * with the double's own key. Tests only.
@@ -45,6 +50,8 @@ interface Kept {
 
 export interface TestSefin {
   url: string;
+  /** The next POST /nfse is processed (the NFS-e generated and kept) but its answer is never sent. */
+  loseNextAnswer(): void;
   /** Every refusal it answered, in order. */
   refusals: SefinRefusal[];
   /** The NFS-e it generated, by key. */
@@ -69,11 +76,14 @@ function nfseXml(
   number: number,
   provider: SefinProvider,
   signer: XmlSigner,
+  rate: number,
 ) {
   const city = municipalityByCode(facts.cityCode)?.name ?? facts.cityCode;
   const dps = dpsXml.replace(/^<\?xml[^>]*>/, '').replace(`<DPS xmlns="${NFSE_NAMESPACE}"`, '<DPS');
   const now = new Date();
   const amount = reaisToCents(Number(facts.amount));
+  // A non-optante's ISS at the city's rate (its parameters); a Simples' ISS is in the Simples (no pAliqAplic).
+  const iss = facts.simplesOption === '1' ? Math.round((amount * rate) / 10_000) : null;
   const body = [
     el('xLocEmi', city),
     el('xLocPrestacao', city),
@@ -100,7 +110,13 @@ function nfseXml(
         el('CEP', provider.cep),
       ),
     ),
-    group('valores', el('vBC', centsToReais(amount).toFixed(2)), el('vLiq', centsToReais(amount).toFixed(2))),
+    group(
+      'valores',
+      el('vBC', centsToReais(amount).toFixed(2)),
+      iss === null ? '' : el('pAliqAplic', (rate / 100).toFixed(2)),
+      iss === null ? '' : el('vISSQN', centsToReais(iss).toFixed(2)),
+      el('vLiq', centsToReais(amount).toFixed(2)),
+    ),
     dps,
   ].join('');
   const id = `NFS${key}`;
@@ -115,6 +131,9 @@ function nfseXml(
 
 interface State {
   environment: 1 | 2;
+  cities: ReadonlySet<string>;
+  municipalRate: number;
+  loseNext: boolean;
   provider: SefinProvider;
   signer: XmlSigner;
   byDps: Map<string, string>;
@@ -123,18 +142,26 @@ interface State {
   next: number;
 }
 
-type Reply = { status: number; body: Record<string, unknown> };
+type Reply = { status: number; body: Record<string, unknown>; lost?: boolean };
 
-function refuse(state: State, refusal: SefinRefusal, single = false): Reply {
+const header = (state: State) => ({
+  tipoAmbiente: state.environment,
+  versaoAplicativo: VERSION,
+  dataHoraProcessamento: localNow(new Date()),
+});
+
+/**
+ * A refusal: NFSePostResponseErro `{ …, idDPS, erros: [MensagemProcessamento] }` for POST /nfse (its `idDPS` when
+ * read from the XML), ResponseErro `{ …, erro: MensagemProcessamento }` for the others.
+ */
+function refuse(state: State, refusal: SefinRefusal, post?: { idDps: string | null }): Reply {
   state.refusals.push(refusal);
-  const message = { codigo: refusal.code, descricao: refusal.text };
+  const message = { codigo: refusal.code, descricao: refusal.text, complemento: '' };
   return {
     status: refusal.status,
     body: {
-      tipoAmbiente: state.environment,
-      versaoAplicativo: VERSION,
-      dataHoraProcessamento: localNow(new Date()),
-      ...(single ? { erro: message } : { erros: [message] }),
+      ...header(state),
+      ...(post ? { ...(post.idDps ? { idDPS: post.idDps } : {}), erros: [message] } : { erro: message }),
     },
   };
 }
@@ -149,25 +176,36 @@ function unzip(b64: unknown): string | null {
 
 function emission(state: State, body: Record<string, unknown>): Reply {
   const xml = unzip(body.dpsXmlGZipB64);
-  const facts = xml === null ? SEFIN_REFUSALS.malformed : checkDps(xml, state.environment);
-  if (isRefusal(facts)) return refuse(state, facts);
-  if (state.byDps.has(facts.id)) return refuse(state, SEFIN_REFUSALS.duplicate);
+  const post = { idDps: /<infDPS[^>]*\sId="([^"]+)"/.exec(xml ?? '')?.[1] ?? null };
+  const world = { environment: state.environment, now: new Date(), cities: state.cities };
+  const facts = xml === null ? SEFIN_REFUSALS.malformed : checkDps(xml, world);
+  if (isRefusal(facts)) return refuse(state, facts, post);
+  if (state.byDps.has(facts.id)) return refuse(state, SEFIN_REFUSALS.duplicate, post);
   const number = state.next++;
   const accessKey = nfseKey(facts, number, new Date());
-  const nfse = nfseXml(facts, xml as string, accessKey, number, state.provider, state.signer);
+  const nfse = nfseXml(facts, xml as string, accessKey, number, state.provider, state.signer, state.municipalRate);
   state.byDps.set(facts.id, accessKey);
   state.notes.set(accessKey, { accessKey, number, xml: nfse, cancelled: false });
+  const lost = state.loseNext;
+  state.loseNext = false;
   return {
     status: 201,
+    lost,
     body: {
-      tipoAmbiente: state.environment,
-      versaoAplicativo: VERSION,
-      dataHoraProcessamento: localNow(new Date()),
+      ...header(state),
       idDps: facts.id,
       chaveAcesso: accessKey,
       nfseXmlGZipB64: gzipBase64(nfse),
+      alertas: [],
     },
   };
+}
+
+/** GET /dps/{id} (Dps_Get): the key of the NFS-e generated from that DPS (DpsGetResponse), or 404 ResponseErro. */
+function byDps(state: State, id: string): Reply {
+  const key = state.byDps.get(id);
+  if (!key) return refuse(state, SEFIN_REFUSALS.dpsNotFound);
+  return { status: 200, body: { ...header(state), idDps: id, chaveAcesso: key } };
 }
 
 function eventOf(state: State, key: string, body: Record<string, unknown>): Reply {
@@ -176,7 +214,7 @@ function eventOf(state: State, key: string, body: Record<string, unknown>): Repl
   if (isRefusal(facts)) return refuse(state, facts);
   if (facts.accessKey !== key) return refuse(state, SEFIN_REFUSALS.eventKey);
   const kept = state.notes.get(key);
-  if (!kept) return refuse(state, SEFIN_REFUSALS.notFound, true);
+  if (!kept) return refuse(state, SEFIN_REFUSALS.notFound);
   if (kept.cancelled) return refuse(state, SEFIN_REFUSALS.alreadyCancelled);
   kept.cancelled = true;
   const id = `EVT${key}${facts.type}${facts.sequence.padStart(3, '0')}`;
@@ -197,12 +235,7 @@ function eventOf(state: State, key: string, body: Record<string, unknown>): Repl
   const event = `<evento xmlns="${NFSE_NAMESPACE}" versao="${DPS_VERSION}"><infEvento Id="${id}">${content}</infEvento>${signature.xml}</evento>`;
   return {
     status: 201,
-    body: {
-      tipoAmbiente: state.environment,
-      versaoAplicativo: VERSION,
-      dataHoraProcessamento: localNow(new Date()),
-      eventoXmlGZipB64: gzipBase64(event),
-    },
+    body: { ...header(state), eventoXmlGZipB64: gzipBase64(event) },
   };
 }
 
@@ -217,11 +250,13 @@ function answer(state: State, method: string, path: string, body: Record<string,
   const read = /^\/nfse\/([^/]+)$/.exec(path);
   if (method === 'GET' && read) {
     const key = decodeURIComponent(read[1] as string);
-    if (!/^\d{50}$/.test(key)) return refuse(state, SEFIN_REFUSALS.keyShape, true);
+    if (!/^\d{50}$/.test(key)) return refuse(state, SEFIN_REFUSALS.keyShape);
     const kept = state.notes.get(key);
-    if (!kept) return refuse(state, SEFIN_REFUSALS.notFound, true);
-    return { status: 200, body: { chaveAcesso: key, nfseXmlGZipB64: gzipBase64(kept.xml) } };
+    if (!kept) return refuse(state, SEFIN_REFUSALS.notFound);
+    return { status: 200, body: { ...header(state), chaveAcesso: key, nfseXmlGZipB64: gzipBase64(kept.xml) } };
   }
+  const dps = /^\/dps\/([^/]+)$/.exec(path);
+  if ((method === 'GET' || method === 'HEAD') && dps) return byDps(state, decodeURIComponent(dps[1] as string));
   return { status: 404, body: {} };
 }
 
@@ -233,10 +268,17 @@ export async function startTestSefin(options: {
   /** The shop as the national registry knows it (the NFS-e's emit). */
   provider: SefinProvider;
   environment?: 1 | 2;
+  /** The cities whose convênio is ATIVO (E0037, E0617); the provider's by default. */
+  cities?: string[];
+  /** The city's ISS rate for a non-optante, in hundredths of a percent (2,00 % by default). */
+  municipalRate?: number;
 }): Promise<TestSefin> {
   const certificate = forge.pki.certificateFromPem(options.certPem);
   const state: State = {
     environment: options.environment ?? 2,
+    cities: new Set(options.cities ?? [options.provider.cityCode]),
+    municipalRate: options.municipalRate ?? 200,
+    loseNext: false,
     provider: options.provider,
     signer: {
       keyPem: options.keyPem,
@@ -262,8 +304,12 @@ export async function startTestSefin(options: {
         const url = request.url ?? '';
         const path = url.startsWith(SEFIN_BASE_PATH) ? url.slice(SEFIN_BASE_PATH.length) : url;
         const reply = answer(state, request.method ?? 'GET', path, body);
+        if (reply.lost) {
+          request.socket.destroy();
+          return;
+        }
         response.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' });
-        response.end(JSON.stringify(reply.body));
+        response.end(request.method === 'HEAD' ? undefined : JSON.stringify(reply.body));
       });
     },
   );
@@ -272,6 +318,9 @@ export async function startTestSefin(options: {
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://127.0.0.1:${port}${SEFIN_BASE_PATH}`,
+    loseNextAnswer: () => {
+      state.loseNext = true;
+    },
     refusals: state.refusals,
     notes: state.notes,
     close: async () => {

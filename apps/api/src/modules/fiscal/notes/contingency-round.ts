@@ -10,50 +10,24 @@
  *    received) → built again from its order for the SVC with the same number (tpEmis 6/7, a new key; the number
  *    was never used, as nfephp-org/sped-nfe's ContingencyNFe::adjust also re-signs it) and sent to the SVC; no
  *    answer → it waits, nothing is done with it.
+ * 0. Before both, the SVC is asked its status: 113 'SVC em processo de desativação…' or 114 '…desabilitada pela SEFAZ
+ *    de Origem' (MOC 7.0's result codes) ends the contingency by itself: the NF-e go back to the state's authoriser.
  */
 import { NFE_CONTINGENCY_TEXTS } from '@backoffice/contract';
-import { recordAudit } from '../../../lib/audit';
 import { loadSigningCertificate, readIssuer, type SigningCertificate } from '../fiscal.service';
 import { UF_CODES } from '../nfe/states';
-import { type SefazClient, SefazUnavailableError } from '../sefaz/sefaz-client';
-import { emissionTypeOf, leaveIn } from './contingency';
+import { type SefazClient, SefazUnavailableError, SVC_OFF } from '../sefaz/sefaz-client';
+import type { SvcName } from '../sefaz/svc';
+import { leaveIn } from './contingency';
 import { contingencyRepository as repo } from './contingency.repository';
-import { buildOrderNote } from './note-building';
+import { rebuildNote } from './note-rebuild';
 import { sendNote, writeAnswer } from './note-sending';
-import { type NoteRow, notesRepository as notes } from './notes.repository';
+import { notesRepository as notes } from './notes.repository';
 import type { NotesContext } from './notes-context';
 
 /** 'NF-e não consta na base de dados da SEFAZ' (MOC 7.0, NFeConsultaProtocolo). */
 const NOT_RECEIVED = 217;
 const AUTHORISED = new Set([100, 150]);
-
-/** The note `row` built again from its order for the SVC, with its number; SIGNED, audited. */
-async function resignForSvc(context: NotesContext, row: NoteRow, certificate: SigningCertificate): Promise<void> {
-  await context.db.transaction().execute(async (trx) => {
-    const made = await buildOrderNote(context, trx, row.order_id as number, undefined, certificate, {
-      model: 55,
-      series: row.series,
-      number: row.number,
-    });
-    await notes.updateNote(trx, row.id, {
-      status: 'SIGNED',
-      emission_type: emissionTypeOf(made.input),
-      xml: made.note.xml,
-      access_key: made.note.accessKey,
-      total_cents: made.note.totals.totalCents,
-      issued_at: made.issuedAt,
-      status_code: null,
-      status_reason: null,
-    });
-    await recordAudit(trx, {
-      employeeId: null,
-      entity: 'fiscal_note',
-      entityId: row.id,
-      action: 'contingency',
-      changes: { key: made.note.accessKey, previousKey: row.access_key },
-    });
-  });
-}
 
 /** Whether the state's authoriser answers 107; an outage is a no. */
 async function inOperation(client: SefazClient, environment: 1 | 2, uf: string): Promise<boolean> {
@@ -62,6 +36,26 @@ async function inOperation(client: SefazClient, environment: 1 | 2, uf: string):
   } catch (error) {
     if (error instanceof SefazUnavailableError) return false;
     throw error;
+  }
+}
+
+/** The SVC's own news (113 being switched off, 114 switched off by the state's SEFAZ), or null; an outage is none. */
+async function svcOff(
+  context: NotesContext,
+  certificate: SigningCertificate,
+  svc: SvcName,
+  uf: string,
+  environment: 1 | 2,
+) {
+  const client = context.svcClient(certificate, uf, svc, environment);
+  try {
+    const { status } = await client.status(environment, UF_CODES[uf] ?? '');
+    return SVC_OFF.has(status) ? status : null;
+  } catch (error) {
+    if (error instanceof SefazUnavailableError) return null;
+    throw error;
+  } finally {
+    client.close();
   }
 }
 
@@ -89,7 +83,7 @@ async function moveToSvc(
       await writeAnswer(context, row, { ...answer, status: 104 });
     } else if (answer.status === NOT_RECEIVED) {
       try {
-        await resignForSvc(context, row, certificate);
+        await rebuildNote(context, row, certificate);
       } catch (error) {
         // Its order can no longer be invoiced as it was (cancelled, changed): it waits, saying why, for the shop.
         await notes.updateNote(context.db, row.id, { status_reason: (error as Error).message });
@@ -113,6 +107,12 @@ export async function contingencyRound(context: NotesContext): Promise<string | 
   const certificate = await loadSigningCertificate(db, context.deps.serverSecret, now());
   const client = context.clientFor(certificate, issuer.address.uf, 55, environment);
   try {
+    const off = await svcOff(context, certificate, open.svc as SvcName, issuer.address.uf, environment);
+    if (off !== null) {
+      const why = NFE_CONTINGENCY_TEXTS.leftSvcOff(open.svc, off);
+      await db.transaction().execute((trx) => leaveIn(trx, null, why, now()));
+      return why;
+    }
     if (await inOperation(client, environment, issuer.address.uf)) {
       await repo.clearOutages(db);
       if (open.authoriser_away) {

@@ -210,4 +210,39 @@ describe("the NF-e's contingency in the SVC (issue 56 §2)", () => {
     });
     ok(await call('DELETE', '/fiscal/notes/contingency', admin), nfeContingencySchema.parse);
   });
+
+  it('114 at the SVC (switched off by SP): the contingency ends, the NF-e is made again for SP with its number and goes', async () => {
+    ok(await call('POST', '/fiscal/notes/contingency', admin, { reason: REASON }), nfeContingencySchema.parse);
+    svc.setSvcOff(114);
+    try {
+      const sentToSvc = authorisations(svc);
+      const note = await emit((await delivered()).id);
+      // Tried at the SVC (refused as off), then made again with tpEmis 1 and authorised by SP.
+      expect(authorisations(svc)).toBe(sentToSvc + 1);
+      expect([note.status, note.accessKey[34]]).toEqual(['AUTHORIZED', '1']);
+      const ofNumber = state.ledger.noteAt({
+        model: '55',
+        stateCode: '35',
+        cnpj: note.accessKey.slice(6, 20),
+        series: 1,
+        number: note.number,
+      });
+      expect(ofNumber?.key).toBe(note.accessKey);
+      expect((await contingency()).active).toBeNull();
+    } finally {
+      svc.setSvcOff(null);
+    }
+  });
+
+  it('113 at the SVC (being switched off): the round ends the contingency by itself, saying why', async () => {
+    ok(await call('POST', '/fiscal/notes/contingency', admin, { reason: REASON }), nfeContingencySchema.parse);
+    svc.setSvcOff(113);
+    try {
+      expect(await worker.contingencyRound()).toBe(NFE_CONTINGENCY_TEXTS.leftSvcOff('SVC-AN', 113));
+      expect((await contingency()).active).toBeNull();
+      expect(await bellItem()).toBeUndefined();
+    } finally {
+      svc.setSvcOff(null);
+    }
+  });
 });

@@ -175,12 +175,14 @@ describe('a number used once, ever (issue 56 §1)', () => {
 });
 
 describe("the bell's 'Lacunas de numeração' (issue 56 §1)", () => {
-  it('from the 1st of the next month, counts the numbers of past months not yet voided, until they are voided', async () => {
+  it("one item per month of the gaps, from the 1st of the next month, until that month's are voided", async () => {
     await useSeries(55, 14);
     expect(note(await call('POST', '/fiscal/notes', { orderId: (await delivered()).id }), 201).number).toBe(1);
     await t.db.updateTable('fiscal_issuer').set({ nfe_next_number: 4 }).execute();
     const fourth = note(await call('POST', '/fiscal/notes', { orderId: (await delivered()).id }), 201);
-    expect(fourth.number).toBe(4);
+    await t.db.updateTable('fiscal_issuer').set({ nfe_next_number: 7 }).execute();
+    const seventh = note(await call('POST', '/fiscal/notes', { orderId: (await delivered()).id }), 201);
+    expect([fourth.number, seventh.number]).toEqual([4, 7]);
     const bell = async () => {
       const res = await call('GET', '/notifications?limit=100');
       expect(res.statusCode, res.body).toBe(200);
@@ -188,12 +190,31 @@ describe("the bell's 'Lacunas de numeração' (issue 56 §1)", () => {
         (item) => item.kind === 'numbering_gaps',
       );
     };
-    // 2 and 3 skipped this month: not yet in the bell.
+    // 2–3 and 5–6 skipped this month: not yet in the bell.
     expect(await bell()).toEqual([]);
-    // The note after them issued 40 days ago (a past month): from the 1st of this month, 2 numbers to void.
+    // Each gap dated by the note after it: 2–3 by nº 4, issued 40 days ago; 5–6 by nº 7, 100 days ago — two past
+    // months (60 days apart, never the same month), each its own item of 2 numbers, from the 1st of the month after.
     await sql`update fiscal_notes set issued_at = issued_at - interval '40 days' where id = ${fourth.id}`.execute(t.db);
-    expect(await bell()).toMatchObject([{ body: FISCAL_NOTE_TEXTS.gapsBellBody(2), link: '/admin/fiscal-notes' }]);
+    await sql`update fiscal_notes set issued_at = issued_at - interval '100 days' where id = ${seventh.id}`.execute(
+      t.db,
+    );
+    const monthOf = async (id: number) =>
+      businessDay(
+        (await t.db.selectFrom('fiscal_notes').select('issued_at').where('id', '=', id).executeTakeFirstOrThrow())
+          .issued_at as Date,
+      ).slice(0, 7);
+    const [m4, m7] = [await monthOf(fourth.id), await monthOf(seventh.id)];
+    expect(m4).not.toBe(m7);
+    expect(await bell()).toMatchObject([
+      { body: FISCAL_NOTE_TEXTS.gapsBellBody(2, m4), link: '/admin/fiscal-notes' },
+      { body: FISCAL_NOTE_TEXTS.gapsBellBody(2, m7), link: '/admin/fiscal-notes' },
+    ]);
+    expect(FISCAL_NOTE_TEXTS.gapsBellBody(2, '2026-10')).toBe(
+      "2 números de notas de 10/2026 não foram autorizados nem inutilizados: inutilize-os em 'Notas fiscais' → 'Lacunas de numeração'.",
+    );
     expect((await voiding(55, 14, 2, 3)).statusCode).toBe(201);
+    expect(await bell()).toMatchObject([{ body: FISCAL_NOTE_TEXTS.gapsBellBody(2, m7) }]);
+    expect((await voiding(55, 14, 5, 6)).statusCode).toBe(201);
     expect(await bell()).toEqual([]);
   });
 });

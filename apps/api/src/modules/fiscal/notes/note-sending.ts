@@ -1,11 +1,12 @@
-import { FISCAL_NOTE_TEXTS, type FiscalNoteStatus } from '@backoffice/contract';
+import { FISCAL_NOTE_TEXTS, type FiscalNoteStatus, NFE_CONTINGENCY_TEXTS } from '@backoffice/contract';
 import { conflict, notFound } from '../../../lib/errors';
 import type { SigningCertificate } from '../fiscal.service';
 import type { NfeInput } from '../nfe/nfe-input';
 import { ProviderAuthError, type ProviderClient, ProviderRequestError } from '../provider/provider-client';
-import { SERVICE_STOPPED, type SefazClient, SefazUnavailableError } from '../sefaz/sefaz-client';
+import { SERVICE_STOPPED, type SefazClient, SefazUnavailableError, SVC_OFF } from '../sefaz/sefaz-client';
 import { type LotAnswer, nfeProc } from '../sefaz/sefaz-messages';
-import { authoriserAnswered, outageMet } from './contingency';
+import { authoriserAnswered, leaveIn, outageMet } from './contingency';
+import { rebuildNote } from './note-rebuild';
 import { type NoteRow, notesRepository as repo } from './notes.repository';
 import type { NotesContext } from './notes-context';
 import { substituteOffline } from './offline-substitute';
@@ -75,9 +76,13 @@ async function providerRefusal(context: NotesContext, row: NoteRow, error: unkno
   return false;
 }
 
-/** The note sent to the SEFAZ itself; a duplicate (204) of this very note asks for its protocol. */
-async function sendToSefaz(context: NotesContext, row: NoteRow, sefaz: SefazClient): Promise<void> {
+/**
+ * The note sent to the SEFAZ itself; a duplicate (204) of this very note asks for its protocol. An NF-e of the SVC
+ * (tpEmis 6/7) that the SVC refuses as off (113, 114) is not judged: its code is answered, for sendNote.
+ */
+async function sendToSefaz(context: NotesContext, row: NoteRow, sefaz: SefazClient): Promise<number | null> {
   const answer = await sefaz.authorize(row.id, [row.xml], true);
+  if ((row.emission_type === 6 || row.emission_type === 7) && SVC_OFF.has(answer.status)) return answer.status;
   await authoriserAnswered(context, row);
   const prot = answer.notes.find((n) => n.accessKey === row.access_key);
   // 204: this very note is already authorised (an answer lost on the way): its protocol is asked for.
@@ -87,6 +92,24 @@ async function sendToSefaz(context: NotesContext, row: NoteRow, sefaz: SefazClie
     row,
     known?.notes.some((n) => AUTHORISED.has(n.status)) ? { ...known, status: 104 } : answer,
   );
+  return null;
+}
+
+/**
+ * The SVC is off for the state (113/114): the contingency ends, and the note, never authorised, is made again with
+ * its number for the state's authoriser (tpEmis 1) and sent there; its order no longer invoiceable, it waits saying why.
+ */
+async function backFromSvc(context: NotesContext, row: NoteRow, code: number, certificate: SigningCertificate) {
+  const svc = row.emission_type === 6 ? 'SVC-AN' : 'SVC-RS';
+  const why = NFE_CONTINGENCY_TEXTS.leftSvcOff(svc, code);
+  await context.db.transaction().execute((trx) => leaveIn(trx, null, why, context.now()));
+  try {
+    await rebuildNote(context, row, certificate);
+  } catch (error) {
+    await repo.updateNote(context.db, row.id, { status_code: code, status_reason: (error as Error).message });
+    return;
+  }
+  await sendNote(context, row.id, certificate);
 }
 
 /**
@@ -124,12 +147,13 @@ export async function sendNote(
   if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
   const provider = row.status === 'CONTINGENCY' ? null : await context.providerOf();
   const client = provider ? null : context.clientOfNote(certificate, row);
+  let svcOff: number | null = null;
   try {
     if (provider) {
       const emission = await provider.emitXml(row.xml, { reference: row.access_key });
       await writeAnswer(context, row, emission, emission);
     } else {
-      await sendToSefaz(context, row, client as SefazClient);
+      svcOff = await sendToSefaz(context, row, client as SefazClient);
     }
   } catch (error) {
     if (await providerRefusal(context, row, error)) return;
@@ -138,6 +162,7 @@ export async function sendNote(
   } finally {
     client?.close();
   }
+  if (svcOff !== null) await backFromSvc(context, row, svcOff, certificate);
 }
 
 /** A lot in processing asked for: by the provider's id, or the SEFAZ's receipt. */

@@ -8,7 +8,7 @@ import { ufOfKey } from '../nfe/states';
 import { createProviderClient, NUVEM_FISCAL, type ProviderClient } from '../provider/provider-client';
 import { createSefazClient, type SefazClient, sefazTrust } from '../sefaz/sefaz-client';
 import { sefazUrls, sefazUrlsAt } from '../sefaz/sefaz-urls';
-import { svcUrls } from '../sefaz/svc';
+import { type SvcName, svcUrls } from '../sefaz/svc';
 import { noteView } from './note-views';
 import { type NoteRow, notesRepository as repo } from './notes.repository';
 
@@ -41,6 +41,8 @@ export interface NotesContext {
    * goes to its SVC (6 SVC-AN, 7 SVC-RS), every other note, and the events, to the state's authoriser.
    */
   clientOfNote(certificate: SigningCertificate, row: NoteRow): SefazClient;
+  /** The client of the SVC `svc` serving `uf` (its status service, NFeStatusServico4: 113/114 say it is off). */
+  svcClient(certificate: SigningCertificate, uf: string, svc: SvcName, environment: 1 | 2): SefazClient;
   /** Nuvem Fiscal's client when the shop sends through it (one a set of credentials, its token kept), else null. */
   providerOf(): Promise<ProviderClient | null>;
   /** The note `id` as the API shows it, with its events; 404 when there is none. */
@@ -87,9 +89,11 @@ export function notesContext(deps: NotesDeps): NotesContext {
   }
 
   function clientOfSvc(certificate: SigningCertificate, row: NoteRow): SefazClient {
-    const uf = ufOfKey(row.access_key);
-    const environment = row.environment as 1 | 2;
     const svc = row.emission_type === 6 ? 'SVC-AN' : 'SVC-RS';
+    return svcClient(certificate, ufOfKey(row.access_key), svc, row.environment as 1 | 2);
+  }
+
+  function svcClient(certificate: SigningCertificate, uf: string, svc: SvcName, environment: 1 | 2): SefazClient {
     return createSefazClient({
       identity: { keyPem: certificate.keyPem, certPem: certificate.certPem, chainPem: certificate.chainPem },
       urls: deps.svcUrl ? sefazUrlsAt(deps.svcUrl) : svcUrls(svc, environment, sefazUrls(uf, 55, environment)),
@@ -103,6 +107,7 @@ export function notesContext(deps: NotesDeps): NotesContext {
     deps,
     now,
     clientFor,
+    svcClient,
     clientOfNote: (certificate, row) =>
       (row.emission_type === 6 || row.emission_type === 7) && ['SIGNED', 'PROCESSING'].includes(row.status)
         ? clientOfSvc(certificate, row)

@@ -1,4 +1,3 @@
-import { businessDay } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/executor';
 
@@ -91,11 +90,12 @@ export interface GapRow {
 /**
  * The bell's branch of 'Lacunas de numeração' (issue 56 §1): how many numbers of the issuer's environment, of the
  * months before `monthStart`, are neither authorised, denied, cancelled nor voided (runs never used, dated by the
- * note after them; rejected notes), as one counted row (newest: the month, YYYYMM; at: the month's start); no row
- * when none. The same gaps as note-gaps.ts, in one statement.
+ * note after them; rejected notes), one counted row per business month (in `zone`) of the gaps (newest: that month,
+ * YYYYMM, the item's id; month: 'YYYY-MM'; at: the 1st of the month after it, from when it is due); no row when
+ * none. The same gaps as note-gaps.ts, in one statement.
  */
-export function numberingGapsQuery(monthStart: Date) {
-  return sql<{ newest: number; count: number; at: Date }>`
+export function numberingGapsQuery(monthStart: Date, zone: string) {
+  return sql<{ newest: number; month: string; count: number; at: Date }>`
     with env as (select environment from fiscal_issuer limit 1),
     used as (
       select model, series, number as lo, number as hi, issued_at as at from fiscal_notes
@@ -117,10 +117,13 @@ export function numberingGapsQuery(monthStart: Date) {
     waiting as (
       select least(lo - 1, cap) - before as n, at from capped where lo > before + 1 and before + 1 <= cap
       union all
-      select 1, issued_at from fiscal_notes where status = 'REJECTED' and environment = (select environment from env))
-    select ${Number(businessDay(monthStart).slice(0, 7).replace('-', ''))}::int as newest,
-      sum(n)::int as count, ${monthStart}::timestamptz as at
-    from waiting where at < ${monthStart} having count(*) > 0`;
+      select 1, issued_at from fiscal_notes where status = 'REJECTED' and environment = (select environment from env)),
+    -- One row per business month of the gaps (when the numbering jumped, or the note was rejected), due from the
+    -- 1st of the month after it.
+    months as (select n, to_char(at at time zone ${zone}::text, 'YYYY-MM') as month from waiting where at < ${monthStart})
+    select replace(month, '-', '')::int as newest, month, sum(n)::int as count,
+      ((to_date(month, 'YYYY-MM') + interval '1 month')::timestamp at time zone ${zone}::text) as at
+    from months group by month`;
 }
 
 /** The SQL of 'Lacunas de numeração' (note-gaps.ts). */

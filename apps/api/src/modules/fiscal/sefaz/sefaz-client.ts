@@ -37,6 +37,13 @@ export class SefazUnavailableError extends Error {}
 /** The SEFAZ's codes of a stopped service (MOC 7.0, códigos de resultado): an outage, like a timeout. */
 export const SERVICE_STOPPED: ReadonlySet<number> = new Set([108, 109]);
 
+/**
+ * The SVC's codes of its own state (MOC 7.0, códigos de resultado; nfephp-org/sped-nfe's storage/cstat.json): 113
+ * 'SVC em processo de desativação…', 114 '…desabilitada pela SEFAZ de Origem'. Not an outage: the contingency is
+ * over, the NF-e go back to the state's authoriser (notes/contingency-round.ts, notes/note-sending.ts).
+ */
+export const SVC_OFF: ReadonlySet<number> = new Set([113, 114]);
+
 /** `answer` as it is, unless it says the service is stopped: then SefazUnavailableError. */
 export function unlessStopped<T extends { status: number; reason: string }>(answer: T): T {
   if (SERVICE_STOPPED.has(answer.status))

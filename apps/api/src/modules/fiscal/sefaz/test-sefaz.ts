@@ -20,7 +20,7 @@
  * receives only NF-e of its tpEmis (6, 7) and registers only cancellations (double/sefaz-contingency.ts); given
  * another double's `ledger`, it shares its database, as an SVC passes what it authorised on to the state's SEFAZ.
  * `setAway` makes every service of a double away at once (HTTP 503, or 108/109: the status service then answers
- * that code), until set back to null.
+ * that code), until set back to null; `setSvcOff` switches an SVC double off for its state (113, 114).
  * Every code and text it answers is in double/sefaz-refusals.ts with the rule that publishes it. A plain module (no
  * test framework): the API tests and the browser journey use it; test-pki.ts makes the certificates.
  */
@@ -29,6 +29,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { NFE_NAMESPACE } from '../nfe/nfe-builder';
+import { UF_CODES } from '../nfe/states';
 import { validateAgainstSchema } from '../nfe/xsd';
 import { eventFields, eventRefusal } from './double/sefaz-events';
 import { SefazLedger } from './double/sefaz-ledger';
@@ -76,6 +77,11 @@ export interface TestSefaz {
   ledger: SefazLedger;
   /** Every service away (HTTP 503, or 108/109 answered) until set back to null. */
   setAway(answer: 503 | 108 | 109 | null): void;
+  /**
+   * An SVC double switched off for its state: 113 (being switched off: its status service says so, it still
+   * authorises) or 114 (switched off by the state's SEFAZ: its status and its authorisation answer 114), until null.
+   */
+  setSvcOff(code: 113 | 114 | null): void;
   close(): Promise<void>;
 }
 
@@ -102,6 +108,7 @@ interface SefazState {
   script: ScriptedAnswer[];
   refusals: SefazRefusal[];
   lots: Map<string, { notes: string[]; processing: number }>;
+  svcOff: 113 | 114 | null;
   away: 503 | 108 | 109 | null;
 }
 
@@ -127,6 +134,8 @@ function authorised(state: SefazState, note: string, receipt: string): string {
     digest: fields.digest,
     receipt,
     authorisedAt: new Date(),
+    issuedAt: /<dhEmi>([^<]+)<\/dhEmi>/.exec(note)?.[1] ?? '',
+    total: /<vNF>([^<]+)<\/vNF>/.exec(note)?.[1] ?? '',
   });
   return prot;
 }
@@ -277,9 +286,20 @@ async function voidingAnswer(state: SefazState, message: string): Promise<string
   );
 }
 
-/** NFeStatusServico4: 107 'Serviço em Operação', or the stop it is in (108, 109). */
+/** The SVC's news when switched off (113, 114): the state it serves and, for 113, the moment (an hour ahead). */
+function svcOffNews(state: SefazState): Refusal | null {
+  const svc = state.place.serves;
+  if (!svc || state.svcOff === null) return null;
+  if (state.svcOff === 114) return REFUSALS.svcDisabled(svc);
+  const uf = Object.entries(UF_CODES).find(([, code]) => code === state.place.stateCode)?.[0] ?? '';
+  const at = new Date(Date.now() - 2 * 3_600_000).toISOString();
+  return REFUSALS.svcClosing(uf, `${at.slice(8, 10)}/${at.slice(5, 7)}/${at.slice(2, 4)} às ${at.slice(11, 16)}`);
+}
+
+/** NFeStatusServico4: 107 'Serviço em Operação', or the stop it is in (108, 109), or the SVC's news (113, 114). */
 function serviceStatus(state: SefazState): string {
-  const paused = state.away === 108 ? REFUSALS.pausedShort : state.away === 109 ? REFUSALS.pausedLong : null;
+  const paused =
+    state.away === 108 ? REFUSALS.pausedShort : state.away === 109 ? REFUSALS.pausedLong : svcOffNews(state);
   const [status, reason] = paused ? [paused.code, paused.reason] : [107, 'Serviço em Operação'];
   return soap(
     'NFeStatusServico4',
@@ -296,6 +316,11 @@ async function answerOf(state: SefazState, service: string, message: string): Pr
     const paused = state.away === 108 ? REFUSALS.pausedShort : REFUSALS.pausedLong;
     if (service === 'NFeAutorizacao4') return lotAnswer(state, paused.code, paused.reason);
     return { status: 503, body: 'Service Unavailable' };
+  }
+  if (service === 'NFeAutorizacao4' && state.svcOff === 114 && state.place.serves) {
+    // The SVC's state, not a judgement of the note (kept out of `refusals`, as 108/109 are).
+    const off = svcOffNews(state) as Refusal;
+    return lotAnswer(state, off.code, off.reason);
   }
   if (service === 'NFeAutorizacao4') return authorize(state, message);
   if (service === 'NFeRetAutorizacao4') return { status: 200, body: receiptAnswer(state, message) };
@@ -338,6 +363,7 @@ export async function startTestSefaz(options: {
     refusals: [],
     lots: new Map(),
     away: null,
+    svcOff: null,
   };
   const hanging = new Set<import('node:http').ServerResponse>();
   const server = https.createServer(
@@ -377,6 +403,9 @@ export async function startTestSefaz(options: {
     ledger: state.ledger,
     setAway: (answer) => {
       state.away = answer;
+    },
+    setSvcOff: (code) => {
+      state.svcOff = code;
     },
     close: async () => {
       for (const response of hanging) response.destroy();

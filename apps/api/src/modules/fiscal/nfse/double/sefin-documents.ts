@@ -1,9 +1,14 @@
 /**
- * The Sefin Nacional double's reading of a DPS and of a pedido de evento, and its checks in the order a real API
- * makes them: readable (E1226), schema, signature over the signed element and the certificate's CNPJ root equal to
- * the prestador's (or the author's), environment, then the content (cTribNac in the national list, E0310).
+ * The Sefin Nacional double's reading of a DPS and of a pedido de evento, and its checks in the order the annex
+ * lists them (Anexo I, sheets 'RN_RECEPCAO_DPS' then 'RN DPS_NFS-e'; sefin-refusals.ts names each rule): readable
+ * (E1226), schema (E1235), the prestador's CNPJ (E0080), the signature over infDPS (E0714) by the emitente's
+ * certificate (E0718), then the content: the Id (E0004), the environment (E0006), the dates (E0008, E0015), the
+ * emitente (E9996), the cities (E0037, E0302), the regime (E0162, E0166, E0174, E0175), the service code (E0310) and the
+ * rate (E0595, E0600, E0604, E0617, E0625). A DPS Id already used (E0014) is the double's state (test-sefin.ts).
  */
+import { isValidCnpj } from '@backoffice/contract';
 import { DOMParser, type Element } from '@xmldom/xmldom';
+import { municipalityByCode } from '../../municipalities';
 import { REFUSALS as SEFAZ_REFUSALS } from '../../sefaz/double/sefaz-refusals';
 import { signatureRefusal } from '../../sefaz/double/sefaz-signature';
 import { validateNfseSchema } from '../nfse-xsd';
@@ -19,15 +24,31 @@ export const KNOWN_TAX_CODES: ReadonlySet<string> = new Set(['140101', '140201']
 export interface DpsFacts {
   id: string;
   environment: string;
+  issuedAt: string;
+  competence: string;
+  emitterType: string;
   cityCode: string;
+  serviceCityCode: string;
   cnpj: string;
   series: string;
   number: string;
+  simplesOption: string;
+  simplesRegime: string;
+  specialRegime: string;
   taxCode: string;
   amount: string;
+  rate: string;
+  withheld: string;
   takerDocument: string | null;
   takerName: string | null;
   description: string;
+}
+
+/** What the double knows besides the DPS: its environment, now, and the cities that joined the national NFS-e. */
+export interface SefinWorld {
+  environment: 1 | 2;
+  now: Date;
+  cities: ReadonlySet<string>;
 }
 
 const text = (root: Element, name: string) => root.getElementsByTagName(name)[0]?.textContent ?? '';
@@ -48,33 +69,78 @@ function signed(xml: string, element: string, cnpj: string): SefinRefusal | null
   return refusal === SEFAZ_REFUSALS.certificateCnpj ? SEFIN_REFUSALS.certificateCnpj : SEFIN_REFUSALS.signature;
 }
 
-/** The DPS's facts, or the refusal of the first rule it breaks. */
-export function checkDps(xml: string, environment: 1 | 2): DpsFacts | SefinRefusal {
-  const root = parse(xml);
-  if (root?.localName !== 'DPS') return SEFIN_REFUSALS.malformed;
-  if (!validateNfseSchema(xml, 'DPS_v1.00.xsd').valid) return SEFIN_REFUSALS.schema;
+function factsOf(root: Element): DpsFacts {
   const infDps = root.getElementsByTagName('infDPS')[0] as Element;
   const prest = root.getElementsByTagName('prest')[0] as Element;
   const toma = root.getElementsByTagName('toma')[0] as Element | undefined;
-  const facts: DpsFacts = {
+  return {
     id: infDps.getAttribute('Id') ?? '',
     environment: text(root, 'tpAmb'),
+    issuedAt: text(root, 'dhEmi'),
+    competence: text(root, 'dCompet'),
+    emitterType: text(root, 'tpEmit'),
     cityCode: text(root, 'cLocEmi'),
+    serviceCityCode: text(root, 'cLocPrestacao'),
     cnpj: text(prest, 'CNPJ'),
     series: text(root, 'serie'),
     number: text(root, 'nDPS'),
+    simplesOption: text(prest, 'opSimpNac'),
+    simplesRegime: text(prest, 'regApTribSN'),
+    specialRegime: text(prest, 'regEspTrib'),
     taxCode: text(root, 'cTribNac'),
     amount: text(root, 'vServ'),
+    rate: text(root, 'pAliq'),
+    withheld: text(root, 'tpRetISSQN'),
     takerDocument: toma ? text(toma, 'CPF') || text(toma, 'CNPJ') : null,
     takerName: toma ? text(toma, 'xNome') : null,
     description: text(root, 'xDescServ'),
   };
-  if (!facts.cnpj) return SEFIN_REFUSALS.certificateCnpj;
-  const badSignature = signed(xml, 'infDPS', facts.cnpj);
-  if (badSignature) return badSignature;
-  if (facts.environment !== String(environment)) return SEFIN_REFUSALS.environment;
-  if (!KNOWN_TAX_CODES.has(facts.taxCode)) return SEFIN_REFUSALS.taxCode;
-  return facts;
+}
+
+/** TSIdDPS: 'DPS' + cLocEmi (7) + tpInsc (2: CNPJ) + CNPJ (14) + série (5) + nDPS (15). */
+const expectedId = (f: DpsFacts) =>
+  `DPS${f.cityCode}2${f.cnpj.padStart(14, '0')}${f.series.padStart(5, '0')}${f.number.padStart(15, '0')}`;
+
+/** The rate rules (Anexo I #421–#430): when pAliq may be given at all. */
+function rateRefusal(f: DpsFacts, world: SefinWorld): SefinRefusal | null {
+  if (f.rate === '') return null;
+  if (Number(f.rate) > 5) return SEFIN_REFUSALS.rateAbove5;
+  if (f.simplesOption === '2') return SEFIN_REFUSALS.rateForMei;
+  if (f.specialRegime !== '0') return SEFIN_REFUSALS.rateWithSpecialRegime;
+  // The city of incidence is the place of the service (LC 116/2003 art. 3º, repairs: where they are done).
+  const active = world.cities.has(f.serviceCityCode);
+  if (f.simplesOption === '1' && active) return SEFIN_REFUSALS.rateNotOptant;
+  if (f.simplesOption === '3' && f.simplesRegime === '1' && f.withheld === '1' && active)
+    return SEFIN_REFUSALS.rateSimples;
+  return null;
+}
+
+/** The content rules, in the annex's order. */
+function contentRefusal(f: DpsFacts, world: SefinWorld): SefinRefusal | null {
+  if (f.id !== expectedId(f)) return SEFIN_REFUSALS.idMismatch;
+  if (f.environment !== String(world.environment)) return SEFIN_REFUSALS.environment;
+  if (new Date(f.issuedAt).getTime() > world.now.getTime()) return SEFIN_REFUSALS.futureEmission;
+  // dCompet against dhEmi's own calendar day (its offset kept).
+  if (f.competence > f.issuedAt.slice(0, 10)) return SEFIN_REFUSALS.competenceAfterEmission;
+  if (f.emitterType !== '1') return SEFIN_REFUSALS.notByProvider;
+  if (!world.cities.has(f.cityCode)) return SEFIN_REFUSALS.emitterCity;
+  if (f.simplesRegime !== '' && f.simplesOption !== '3') return SEFIN_REFUSALS.regimeNotAllowed;
+  if (f.simplesRegime === '' && f.simplesOption === '3') return SEFIN_REFUSALS.regimeMissing;
+  if (f.simplesOption === '2' && f.specialRegime !== '0') return SEFIN_REFUSALS.meiSpecialRegime;
+  if (f.simplesRegime === '1' && f.specialRegime !== '0') return SEFIN_REFUSALS.simplesSpecialRegime;
+  if (f.serviceCityCode !== '0000000' && !municipalityByCode(f.serviceCityCode)) return SEFIN_REFUSALS.serviceCity;
+  if (!KNOWN_TAX_CODES.has(f.taxCode)) return SEFIN_REFUSALS.taxCode;
+  return rateRefusal(f, world);
+}
+
+/** The DPS's facts, or the refusal of the first rule it breaks. */
+export function checkDps(xml: string, world: SefinWorld): DpsFacts | SefinRefusal {
+  const root = parse(xml);
+  if (root?.localName !== 'DPS') return SEFIN_REFUSALS.malformed;
+  if (!validateNfseSchema(xml, 'DPS_v1.00.xsd').valid) return SEFIN_REFUSALS.schema;
+  const facts = factsOf(root);
+  if (!isValidCnpj(facts.cnpj)) return SEFIN_REFUSALS.providerCnpj;
+  return signed(xml, 'infDPS', facts.cnpj) ?? contentRefusal(facts, world) ?? facts;
 }
 
 export interface EventFacts {

@@ -1,12 +1,15 @@
 /**
- * What the Sefin Nacional's double refuses (issue 56 §4, decision 0085), each with the code and text the API
- * answers and where they were read. The API's messages are `{ codigo, descricao }` (NFSePostResponseErro /
- * ResponseErro of its OpenAPI). Three codes were read in published answers of the real API; for the others the
- * list of codes of the manual's annex (Anexo I, 'Leiaute e regras de negócio') was not reachable from here: their
- * codes are the double's own, marked `published: false`, to be replaced by the annex's (decision 0085 lists them).
+ * What the Sefin Nacional's double refuses (issue 56 §4, decisions 0085 and 0091), each with the code and text the API
+ * answers and the document that publishes them. The API's messages are `{ codigo, descricao, complemento }`
+ * (MensagemProcessamento of its OpenAPI). The DPS rules are those of the manual's annex 'Anexo I – Leiaute e Regras
+ * de Negócio' (ANEXO_I-SEFIN_ADN-DPS_NFSe-SNNFSe.xlsx, sheet 'RN DPS_NFS-e': the rule's number, its CÓD. ERRO and
+ * MSG. ERRO copied as published), read from the copy shipped in nfse-nacional/nfse-php (references/, commit
+ * 07686b77 of 2026-01-10). The reception rules (sheet 'RN_RECEPCAO_DPS') publish texts without codes: their codes
+ * were read in answers of the real API. Four refusals about events and look-ups have no published code: the
+ * double's own `DUPLO-…`, marked `published: false`.
  */
 export interface SefinRefusal {
-  /** The HTTP status: 400 a rejection, 404 nothing with that key. */
+  /** The HTTP status: 400 a rejection, 404 nothing with that key or DPS Id. */
   status: 400 | 404;
   code: string;
   text: string;
@@ -16,6 +19,9 @@ export interface SefinRefusal {
 }
 
 const OBSERVED = 'answers of the Sefin Nacional recorded in augusttoleao/nfse-api-backend, ENDPOINTS_DESCOBERTOS.md';
+const ANNEX = "Anexo I (ANEXO_I-SEFIN_ADN-DPS_NFSe-SNNFSe.xlsx), sheet 'RN DPS_NFS-e'";
+const ANNEX_RECEPTION = "Anexo I (ANEXO_I-SEFIN_ADN-DPS_NFSe-SNNFSe.xlsx), sheet 'RN_RECEPCAO_DPS'";
+const rule = (n: number) => `${ANNEX}, rule #${n}`;
 
 export const SEFIN_REFUSALS = {
   /** The body is not gzip+base64 of a readable XML. */
@@ -24,7 +30,7 @@ export const SEFIN_REFUSALS = {
     code: 'E1226',
     text: 'Estrutura descompactada mal formada.',
     published: true,
-    source: `${OBSERVED} (POST /nfse, 2026-02-09)`,
+    source: `${ANNEX_RECEPTION} #14 (text); code: ${OBSERVED} (POST /nfse, 2026-02-09)`,
   },
   /** A key that is not 50 digits. */
   keyShape: {
@@ -34,49 +40,193 @@ export const SEFIN_REFUSALS = {
     published: true,
     source: `${OBSERVED} (GET /nfse/emitidas, 2026-02-09)`,
   },
-  /** cTribNac not in the national list of services. */
+  /** The DPS (or the pedido de evento) does not validate against its schema. */
+  schema: {
+    status: 400,
+    code: 'E1235',
+    text: 'Falha no esquema XML do DF-e.',
+    published: true,
+    source:
+      ANNEX_RECEPTION +
+      ' #19 (text); code: answer of the Sefin Nacional quoted in nfewizard-org/nfewizard-io issue #100 (2026-07-02)',
+  },
+  /** The signature over infDPS does not verify (the DPS was changed after signing). */
+  signature: {
+    status: 400,
+    code: 'E0714',
+    text: 'Arquivo enviado com erro na assinatura.',
+    published: true,
+    source: rule(466),
+  },
+  /** The signing certificate's CNPJ root is not the prestador's (the emitente, tpEmit 1). */
+  certificateCnpj: {
+    status: 400,
+    code: 'E0718',
+    text: 'A assinatura deve ser feita com o certificado digital do emitente da DPS.',
+    published: true,
+    source: rule(470),
+  },
+  /** infDPS/@Id is not 'DPS' + cLocEmi + tpInsc + CNPJ + série (5) + nDPS (15). */
+  idMismatch: {
+    status: 400,
+    code: 'E0004',
+    text: 'Conteúdo do identificador informado na DPS difere da concatenação dos campos correspondentes.',
+    published: true,
+    source: rule(63),
+  },
+  /** tpAmb is not the environment that received the DPS. */
+  environment: {
+    status: 400,
+    code: 'E0006',
+    text: 'Ambiente informado diverge do ambiente de recebimento para o qual o emitente enviou a DPS.',
+    published: true,
+    source: rule(64),
+  },
+  /** dhEmi after the moment the API processes the DPS. */
+  futureEmission: {
+    status: 400,
+    code: 'E0008',
+    text: 'A data e hora de emissão da DPS deve ser anterior ou igual à data do seu processamento (dhProc) pelo Sistema Nacional NFS-e.',
+    published: true,
+    source: rule(65),
+  },
+  /** A DPS whose Id (city, CNPJ, series, number) already generated an NFS-e. */
+  duplicate: {
+    status: 400,
+    code: 'E0014',
+    text: 'Conjunto de Série, Número, Código do Município Emissor e CNPJ/CPF informado nesta DPS já existe em uma NFS-e gerada a partir de uma DPS enviada anteriormente.',
+    published: true,
+    source: rule(69),
+  },
+  /** dCompet after the day of dhEmi. */
+  competenceAfterEmission: {
+    status: 400,
+    code: 'E0015',
+    text: 'A data de competência informada na DPS não pode ser posterior à data de emissão (dhEmi) da DPS.',
+    published: true,
+    source: rule(71),
+  },
+  /** tpEmit 2 (tomador) or 3 (intermediário). */
+  notByProvider: {
+    status: 400,
+    code: 'E9996',
+    text: 'Nesta versão da aplicação, não é permitida a emissão de NFS-e pelo tomador ou intermediário.',
+    published: true,
+    source: rule(77),
+  },
+  /** cLocEmi not a city that has joined the national NFS-e (the double's `cities`). */
+  emitterCity: {
+    status: 400,
+    code: 'E0037',
+    text: 'O código do município emissor informado na DPS é inexistente no cadastro de convênio municipal do sistema nacional.',
+    published: true,
+    source: rule(83),
+  },
+  /** The prestador's CNPJ fails its check digits. */
+  providerCnpj: {
+    status: 400,
+    code: 'E0080',
+    text: 'CNPJ do prestador informado na DPS é inválido.',
+    published: true,
+    source: rule(109),
+  },
+  /** regApTribSN given for opSimpNac 1 or 2. */
+  regimeNotAllowed: {
+    status: 400,
+    code: 'E0162',
+    text: 'Não é permitido ao não optante do Simples Nacional e o MEI preencherem o campo de indicação do regime de apuração dos tributos apurados.',
+    published: true,
+    source: rule(149),
+  },
+  /** regApTribSN missing for opSimpNac 3 (ME/EPP). */
+  regimeMissing: {
+    status: 400,
+    code: 'E0166',
+    text: 'É obrigatorio o preenchimento do campo de regime de apuração dos tributos do SN para o optante do Simples Nacional ME/EPP.',
+    published: true,
+    source: rule(150),
+  },
+  /** regEspTrib other than 0 for a MEI. */
+  meiSpecialRegime: {
+    status: 400,
+    code: 'E0174',
+    text: `Quando o prestador da NFS-e é MEI (opSimpNac = 2) o regime especial de tributação deve ser "Nenhum" (regEspTrib = 0).`,
+    published: true,
+    source: rule(152),
+  },
+  /** regEspTrib other than 0 for an ME/EPP whose taxes are in the Simples (regApTribSN 1). */
+  simplesSpecialRegime: {
+    status: 400,
+    code: 'E0175',
+    text: 'Quando o prestador optante pelo Simples Nacional tiver o regime de apuração dos tributos ocorrendo também pelo Simples Nacional, o regime especial de tributação do ISSQN deve ser "Nenhum" (regEspTrib = 0).',
+    published: true,
+    source: rule(153),
+  },
+  /** cLocPrestacao not an IBGE municipality (nor 0000000). */
+  serviceCity: {
+    status: 400,
+    code: 'E0302',
+    text: 'O código do local da prestação do serviço não existe conforme a tabela de municípios IBGE disponibilizada no ANEXO_A-MUNICIPIO_IBGE-PAISES_ISO2-SNNFSe.',
+    published: true,
+    source: rule(235),
+  },
+  /** cTribNac not in the national list of services the double knows. */
   taxCode: {
     status: 400,
     code: 'E0310',
-    text: 'O código de tributação nacional informado não existe conforme a lista de serviços nacional do Sistema Nacional NFS-e.',
+    text: 'O código de tributação nacional informado não existe ou não está administrado pelo município de incidência do ISSQN na data de competência informada na DPS,  conforme a lista de serviços nacional do Sistema Nacional NFS-e.',
     published: true,
-    source: 'answer of the Sefin Nacional recorded in mktoduo-tech/saas-oduo, docs/SOLUCAO_ERRO_E0310.md',
+    source: `${rule(239)}; an older wording was answered by the API (mktoduo-tech/saas-oduo, docs/SOLUCAO_ERRO_E0310.md)`,
   },
-  schema: {
+  /** pAliq above 5,00 %. */
+  rateAbove5: {
     status: 400,
-    code: 'DUPLO-SCHEMA',
-    text: 'O XML da DPS não atende ao schema DPS_v1.00.xsd.',
-    published: false,
-    source: 'DPS_v1.00.xsd (the rule); code not found published',
+    code: 'E0595',
+    text: 'Não é permitido informar alíquota superior a 5%.',
+    published: true,
+    source: rule(421),
   },
-  signature: {
+  /** pAliq given by a MEI. */
+  rateForMei: {
     status: 400,
-    code: 'DUPLO-ASSINATURA',
-    text: 'Assinatura digital da DPS inválida.',
-    published: false,
-    source: 'tiposComplexos_v1.00.xsd (ds:Signature of TCDPS); code not found published',
+    code: 'E0600',
+    text: 'Não é permitido informar a alíquota para prestador de serviço optante do simples nacional do tipo MEI.',
+    published: true,
+    source: rule(422),
   },
-  certificateCnpj: {
+  /** pAliq given with regEspTrib other than 0. */
+  rateWithSpecialRegime: {
     status: 400,
-    code: 'DUPLO-CNPJ-CERTIFICADO',
-    text: 'O CNPJ do prestador difere do CNPJ base do certificado digital.',
-    published: false,
-    source: 'the rule of the issue (prestador = certificate); code not found published',
+    code: 'E0604',
+    text: 'Não é permitido informar alíquota quando o prestador de serviço possui algum regime especial de tributação.',
+    published: true,
+    source: rule(424),
   },
-  environment: {
+  /** pAliq given by a non-optante where the city has joined (the rate is the city's, from its parameters). */
+  rateNotOptant: {
     status: 400,
-    code: 'DUPLO-AMBIENTE',
-    text: 'O tipo de ambiente informado difere do ambiente de recepção.',
-    published: false,
-    source: 'TSTipoAmbiente (1 produção, 2 homologação); code not found published',
+    code: 'E0617',
+    text: `Não é permitido informar alíquota quando o prestador de serviço não é optante do simples nacional (opSimpNac = 1) na data de competência informada na DPS, com o município de incidência do ISSQN com situação "ATIVO" no Sistema Nacional NFS-e.`,
+    published: true,
+    source: rule(427),
   },
-  duplicate: {
+  /** pAliq given by an ME/EPP paying the ISS in the Simples (regApTribSN 1), not withheld, city joined. */
+  rateSimples: {
     status: 400,
-    code: 'DUPLO-DPS-DUPLICADA',
-    text: 'Já existe NFS-e gerada para a DPS informada (mesmo identificador).',
-    published: false,
-    source: 'TSIdDPS (the DPS identified by city, CNPJ, series and number); code not found published',
+    code: 'E0625',
+    text: 'Não é permitido informar alíquota quando não há indicação de retenção do ISSQN (tpRetISSQN = 1) para o prestador de serviço ME/EPP (opSimpNac = 3) na data de competência informada na DPS, com apuração do ISSQN pelo simples nacional (regApTribISSQN = 1), sem benefício municipal ou, se houver, seja diferente de isenção ou alíquota diferenciada, cujo município de incidência esteja Ativo no Sistema Nacional NFS-e.',
+    published: true,
+    source: rule(430),
   },
+  /** The pedido de registro de evento does not validate against pedRegEvento_v1.00.xsd. */
+  eventSchema: {
+    status: 400,
+    code: 'E1235',
+    text: 'Falha no esquema XML do DF-e.',
+    published: true,
+    source: `${ANNEX_RECEPTION} #19 (a pedido de evento is a DF-e too); code as \`schema\``,
+  },
+  /** No NFS-e with that key. */
   notFound: {
     status: 404,
     code: 'DUPLO-NFSE-INEXISTENTE',
@@ -84,13 +234,15 @@ export const SEFIN_REFUSALS = {
     published: false,
     source: 'the OpenAPI: 404 ResponseErro on GET /nfse/{chaveAcesso}; code not found published',
   },
-  eventSchema: {
-    status: 400,
-    code: 'DUPLO-SCHEMA-EVENTO',
-    text: 'O XML do pedido de registro de evento não atende ao schema pedRegEvento_v1.00.xsd.',
+  /** No NFS-e generated from that DPS Id. */
+  dpsNotFound: {
+    status: 404,
+    code: 'DUPLO-DPS-INEXISTENTE',
+    text: 'Não existe NFS-e gerada a partir da DPS informada.',
     published: false,
-    source: 'pedRegEvento_v1.00.xsd (the rule); code not found published',
+    source: 'the OpenAPI: 404 ResponseErro on GET /dps/{id} (Dps_Get); code not found published',
   },
+  /** The pedido's chNFSe is not the key of the path. */
   eventKey: {
     status: 400,
     code: 'DUPLO-CHAVE-EVENTO',
@@ -98,6 +250,7 @@ export const SEFIN_REFUSALS = {
     published: false,
     source: 'the OpenAPI (POST /nfse/{chaveAcesso}/eventos); code not found published',
   },
+  /** A second cancellation of the same NFS-e. */
   alreadyCancelled: {
     status: 400,
     code: 'DUPLO-JA-CANCELADA',

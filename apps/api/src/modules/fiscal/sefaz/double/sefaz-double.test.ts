@@ -226,7 +226,7 @@ describe('the SEFAZ double refuses what a SEFAZ refuses (MOC 7.0, Anexo I and §
     expect((await statusOf(built.xml))?.[0]).toBe(218);
   });
 
-  it('110112: a cancellation by substitution names an authorised NFC-e of the issuer (chNFeRef); else 494; 215 its schema', async () => {
+  it('110112: a cancellation by substitution names an NFC-e in contingency (tpEmis 9) of the issuer; else 920; 215 its schema', async () => {
     // NT 2018.004 / Ajuste SINIEF 19/16 cl. 15ª-A: NFC-e nº 110 authorised unseen, nº 111 issued in contingency instead.
     const nfce = (number: number, offline: boolean) =>
       buildNfe(
@@ -254,10 +254,13 @@ describe('the SEFAZ double refuses what a SEFAZ refuses (MOC 7.0, Anexo I and §
       ...cancellation(first.accessKey, protocol),
       kind: { type: 'substitution', protocol, reason, substituteKey },
     });
-    // A substitute the SEFAZ does not hold (an NF-e never sent), and the note itself.
+    // NT 2018.004 P12-48: a substitute not issued in contingency (an NF-e of tpEmis 1, or the note itself).
     for (const key of [note(112).accessKey, first.accessKey]) {
-      const unknown = await client.event(13, substitution(key), signer);
-      expect([unknown.eventStatus, unknown.eventReason]).toEqual([494, 'Rejeição: Chave de Acesso inexistente']);
+      const normal = await client.event(13, substitution(key), signer);
+      expect([normal.eventStatus, normal.eventReason]).toEqual([
+        920,
+        'Rejeição: Tipo de Emissão inválido no Cancelamento por Substituição',
+      ]);
     }
     // xJust of 10 characters: the schema's TJust asks 15 or more.
     const short = await client.event(14, substitution(substitute.accessKey, 'Duplicada.'), signer);
@@ -269,7 +272,7 @@ describe('the SEFAZ double refuses what a SEFAZ refuses (MOC 7.0, Anexo I and §
     // Sent again, the note cancelled by substitution is 218, as a cancelled one.
     expect((await statusOf(first.xml, 16))?.[0]).toBe(218);
     const refused = sefaz.refusals.splice(-4).map((r) => r.code);
-    expect(refused).toEqual([494, 494, 215, 218]);
+    expect(refused).toEqual([920, 920, 215, 218]);
   });
 
   it('108 and 109 (service stopped) are an outage for the client, as a timeout is, not a rejection', async () => {

@@ -5,14 +5,15 @@
  * certificate (297, 292, 213 against the author's CNPJ), P09 the environment (252), P11 the key's check digit (236),
  * P07/P14 the Id (572), P10/P11 the note exists (494), P11/P14 the event is not a duplicate (573), P10/P11 the author
  * is the issuer (574), 2P12-22 the note is authorised, not cancelled (580); a cancellation names the note's protocol
- * (222) and comes within the note's window (501: NF-e 24 h, NFC-e 30 min, nfe/cancellation-windows.ts), and so does a
- * cancellation by substitution, which names an authorised NFC-e of the same issuer in its place (substitutionRefusal).
- * Codes and texts in sefaz-refusals.ts.
+ * (222) and comes within the note's window (501: NF-e 24 h, NFC-e 30 min, nfe/cancellation-windows.ts); a
+ * cancellation by substitution (110112) follows NT 2018.004's rules: P12-48 and P31 on the keys (920, 910, 911) with
+ * the generic ones, 2P12-18 its window of 168 hours (501), 5P31 the substitute the SEFAZ holds (912, 913, 914, 915;
+ * the items' rules 5P31-32 to 5P31-40, 917–919, are not checked). Codes and texts in sefaz-refusals.ts.
  */
 import { isValidAccessKey } from '../../../../lib/nfe/access-key';
 import { cancellableUntil } from '../../nfe/cancellation-windows';
 import { svcEventRefusal } from './sefaz-contingency';
-import type { SefazLedger } from './sefaz-ledger';
+import type { KeptNote, SefazLedger } from './sefaz-ledger';
 import type { SefazPlace } from './sefaz-notes';
 import { REFUSALS, type Refusal } from './sefaz-refusals';
 import { signatureRefusal } from './sefaz-signature';
@@ -48,19 +49,41 @@ export function eventFields(message: string): EventFields {
   };
 }
 
-/**
- * What the cancellation by substitution (110112) must name besides a cancellation's (NT 2018.004; Ajuste SINIEF 19/16,
- * cl. 15ª-A): an NFC-e (model 65) cancelled in place of another NFC-e of the same issuer that the SEFAZ holds
- * authorised (chNFeRef), never itself. A note that is not an NFC-e, or a substitute the SEFAZ does not hold, is refused
- * with the generic 494 'Chave de Acesso inexistente' (the event names a key its database lacks for it); the NT's own
- * codes for these checks were not found in the sources at hand (see decision 0082).
- */
-function substitutionRefusal(event: EventFields, ledger: SefazLedger): Refusal | null {
+const HOUR = 3_600_000;
+/** The key's parts (MOC 7.0 §2.2.6.1): cUF 0–1, AAMM 2–5, CNPJ 6–19, mod 20–21, serie, nNF, tpEmis 34, cNF, cDV. */
+const part = { uf: [0, 2], cnpj: [6, 20], model: [20, 22] } as const;
+const of = (key: string, name: keyof typeof part) => key.slice(...part[name]);
+
+/** NT 2018.004's rules on the keys of a cancellation by substitution (P12-48, P31-10 to P31-52), before the database. */
+function substitutionKeyRefusal(event: EventFields): Refusal | null {
   const ref = event.substituteKey;
-  if (event.key.slice(20, 22) !== '65' || ref.slice(20, 22) !== '65') return REFUSALS.unknownKey;
-  if (ref === event.key || ref.slice(6, 20) !== event.key.slice(6, 20)) return REFUSALS.unknownKey;
-  const substitute = ledger.note(ref);
-  return !substitute || substitute.cancelled ? REFUSALS.unknownKey : null;
+  if (event.key[34] !== '1' || ref[34] !== '9') return REFUSALS.substitutionEmission;
+  if (!isValidAccessKey(ref)) return REFUSALS.substituteInvalid('Dígito');
+  if (of(ref, 'model') !== '55' && of(ref, 'model') !== '65') return REFUSALS.substituteInvalid('Modelo');
+  if (ref === event.key) return REFUSALS.substituteWrong('mesma Chave de Acesso');
+  if (of(ref, 'uf') !== of(event.key, 'uf')) return REFUSALS.substituteWrong('Código da UF');
+  if (of(ref, 'cnpj') !== of(event.key, 'cnpj')) return REFUSALS.substituteWrong('CNPJ/CPF');
+  if (of(ref, 'model') !== of(event.key, 'model')) return REFUSALS.substituteWrong('Modelo');
+  return null;
+}
+
+/** NT 2018.004's rules on the substitute the SEFAZ holds (5P31-10 to 5P31-24). */
+function substituteRefusal(event: EventFields, note: KeptNote, ledger: SefazLedger): Refusal | null {
+  const substitute = ledger.note(event.substituteKey);
+  if (!substitute) return REFUSALS.substituteUnknown;
+  if (substitute.cancelled) return REFUSALS.substituteCancelled;
+  if (new Date(substitute.issuedAt).getTime() - new Date(note.issuedAt).getTime() > 2 * HOUR)
+    return REFUSALS.substituteLate;
+  return substitute.total !== note.total ? REFUSALS.substituteTotal : null;
+}
+
+/** 2P12-14 (110111: NF-e 24 h, NFC-e 30 min, the states' exceptions) and 2P12-18 (110112: 168 hours). */
+function pastWindow(event: EventFields, note: KeptNote): boolean {
+  const until =
+    event.type === '110112'
+      ? new Date(note.authorisedAt.getTime() + 168 * HOUR)
+      : cancellableUntil(event.key, note.authorisedAt);
+  return new Date(event.at).getTime() > until.getTime();
 }
 
 /** The SEFAZ's refusal of the event in `message` (an envEvento valid by its schema), or null: it is registered. */
@@ -73,6 +96,8 @@ export function eventRefusal(message: string, place: SefazPlace, ledger: SefazLe
   if (type) return type;
   if (!isValidAccessKey(event.key)) return REFUSALS.eventKeyDigit;
   if (event.id !== `ID${event.type}${event.key}${String(event.sequence).padStart(2, '0')}`) return REFUSALS.eventId;
+  const keys = event.type === '110112' ? substitutionKeyRefusal(event) : null;
+  if (keys) return keys;
   const note = ledger.note(event.key);
   if (!note) return REFUSALS.unknownKey;
   if (ledger.hasEvent(event.type, event.key, event.sequence)) return REFUSALS.duplicateEvent;
@@ -80,10 +105,6 @@ export function eventRefusal(message: string, place: SefazPlace, ledger: SefazLe
   if (note.cancelled) return REFUSALS.notAuthorised;
   const cancels = event.type === '110111' || event.type === '110112';
   if (cancels && event.protocol !== note.protocol) return REFUSALS.protocolDiffers;
-  if (
-    event.type === '110111' &&
-    new Date(event.at).getTime() > cancellableUntil(event.key, note.authorisedAt).getTime()
-  )
-    return REFUSALS.cancelDeadline;
-  return event.type === '110112' ? substitutionRefusal(event, ledger) : null;
+  if (cancels && pastWindow(event, note)) return REFUSALS.cancelDeadline;
+  return event.type === '110112' ? substituteRefusal(event, note, ledger) : null;
 }

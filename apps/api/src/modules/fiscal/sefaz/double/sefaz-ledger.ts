@@ -14,6 +14,9 @@ export interface KeptNote {
   receipt: string;
   /** When it was authorised (its dhRecbto): the start of its cancellation window (rejection 501). */
   authorisedAt: Date;
+  /** Its dhEmi (with its offset) and vNF: what a cancellation by substitution compares (NT 2018.004, 5P31). */
+  issuedAt: string;
+  total: string;
   cancelled: boolean;
 }
 

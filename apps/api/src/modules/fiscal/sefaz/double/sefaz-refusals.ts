@@ -7,7 +7,10 @@
  * - the MOC's §5.3.4 (NFeInutilizacao, Tabela 5-12: I01, I03, I04.a, I07, I07a, I08);
  * - the generic rules of the event web service (NFeRecepcaoEvento4: P09, P11, P07/P14, P10/P11, P11/P14, 2P12-22,
  *   and the cancellation's nProt check);
- * - the MOC's table of result codes for 100–135 and the service's state (108, 109).
+ * - the MOC's table of result codes for 100–135 and the service's state (108, 109; the SVC's 113, 114 as
+ *   nfephp-org/sped-nfe's storage/cstat.json publishes them);
+ * - NT 2018.004 v1.00 §2.7 (the cancellation by substitution's rules P12-48, P31, 2P12-18 and 5P31: 910–915, 920),
+ *   read in the NT's table of rules as transcribed in a public repository (pages 8–11 of the NT).
  * The texts were read in the MOC's tables as transcribed in public repositories and checked against the code
  * tables of nfephp-org/sped-nfe (storage/cstat.json) and ACBr (ACBrNFeNotasFiscais.pas, which names the same rules).
  */
@@ -121,4 +124,35 @@ export const REFUSALS = {
    * table of fiscal/nfe/cancellation-windows.ts with its sources; MOC's rule of the cancellation event, NT 2015/002).
    */
   cancelDeadline: refusal(501, 'Rejeição: Prazo de cancelamento superior ao previsto na Legislação'),
+
+  // ——— the cancellation by substitution, 110112 (NT 2018.004 v1.00 §2.7, 'Validação das Regras de Negócio') ———
+  /** P12-48: the note cancelled is not of tpEmis 1 (normal), or its substitute (chNFeRef) not of tpEmis 9. */
+  substitutionEmission: refusal(920, 'Rejeição: Tipo de Emissão inválido no Cancelamento por Substituição'),
+  /** P31-10 to P31-34: the substitute's key is malformed (its check digit, UF, year, month, CNPJ, model, number). */
+  substituteInvalid: (part: 'Dígito' | 'Código UF' | 'Ano' | 'Mês' | 'CNPJ/CPF' | 'Modelo' | 'Número') =>
+    refusal(910, `Rejeição: Chave de Acesso NF-e Substituta inválida (${part})`),
+  /** P31-38 to P31-52: the substitute is the note itself, or of another UF, issuer or model. */
+  substituteWrong: (part: 'mesma Chave de Acesso' | 'Código da UF' | 'CNPJ/CPF' | 'Modelo') =>
+    refusal(911, `Rejeição: Chave de Acesso NF-e Substituta incorreta (${part})`),
+  /** 5P31-10: the SEFAZ holds no note of the substitute's key. */
+  substituteUnknown: refusal(912, 'Rejeição: NF-e Substituta inexistente'),
+  /** 5P31-14: the substitute is denied or cancelled. */
+  substituteCancelled: refusal(913, 'Rejeição: NF-e Substituta Denegada ou Cancelada'),
+  /** 5P31-20: the substitute issued more than 2 hours after the note it replaces. */
+  substituteLate: refusal(
+    914,
+    'Rejeição: Data de emissão da NF-e Substituta maior que 2 horas da data de emissão da NF-e a ser cancelada',
+  ),
+  /** 5P31-24: the substitute's total (vNF) is not the note's. */
+  substituteTotal: refusal(915, 'Rejeição: Valor total da NF-e Substituta difere do valor da NF-e a ser cancelada'),
+
+  // ——— the SEFAZ Virtual de Contingência's own state (MOC 7.0, códigos de resultado; svc.ts) ———
+  /**
+   * The SVC is being switched off for the state: '…SVC será desabilitada para a SEFAZ-XX em dd/mm/aa às hh:mm horas'
+   * (the text's placeholders filled by the double with the state and the moment).
+   */
+  svcClosing: (uf: string, at: string) =>
+    refusal(113, `SVC em processo de desativação SVC será desabilitada para a SEFAZ-${uf} em ${at} horas`),
+  /** The state's SEFAZ has switched its SVC off ('SVC-RS desabilitada…' for SVC-RS; 'SVC-AN…' for SVC-AN). */
+  svcDisabled: (svc: 'SVC-AN' | 'SVC-RS') => refusal(114, `${svc} desabilitada pela SEFAZ de Origem`),
 } as const;

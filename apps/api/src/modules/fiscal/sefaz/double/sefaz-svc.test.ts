@@ -240,4 +240,26 @@ describe('the SEFAZ double as the SVC (MOC 7.0 Anexo I, B22 and B28)', () => {
     state.setAway(null);
     expect((await client.status(2, '35')).status).toBe(107);
   });
+
+  it('113: the SVC being switched off says so in its status and still authorises; 114: switched off, it refuses the lot', async () => {
+    const client = clientOf(svc);
+    svc.setSvcOff(113);
+    // MOC 7.0's text with its placeholders filled: the state it serves (SP) and when, 'dd/mm/aa às hh:mm'.
+    const closing = await client.status(2, '35');
+    expect(closing.status).toBe(113);
+    expect(closing.reason).toMatch(
+      /^SVC em processo de desativação SVC será desabilitada para a SEFAZ-SP em \d{2}\/\d{2}\/\d{2} às \d{2}:\d{2} horas$/,
+    );
+    expect(await statusOf(svc, svcNote(312).xml)).toEqual([100, 'Autorizado o uso da NF-e']);
+    svc.setSvcOff(114);
+    expect(await client.status(2, '35')).toEqual({ status: 114, reason: 'SVC-AN desabilitada pela SEFAZ de Origem' });
+    const refused = await client.authorize(5, [svcNote(313).xml], true);
+    expect([refused.status, refused.reason, refused.notes]).toEqual([
+      114,
+      'SVC-AN desabilitada pela SEFAZ de Origem',
+      [],
+    ]);
+    svc.setSvcOff(null);
+    expect((await client.status(2, '35')).status).toBe(107);
+  });
 });
