@@ -54,7 +54,7 @@ beforeAll(async () => {
   t = await createTestApp({
     fiscalSefazUrl: sefaz.url,
     fiscalSefazCa: [server.certPem],
-    fiscalSefazTimeoutMs: 1_000,
+    fiscalSefazTimeoutMs: 3_000,
   });
   tokens = await signInAll(t.app);
   await saveTestIssuer(t, tokens.admin, { autoEmit: 'HANDOVER' });

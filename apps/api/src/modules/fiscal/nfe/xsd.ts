@@ -172,6 +172,14 @@ export interface XsdResult {
   problems: XsdProblem[];
 }
 
+/**
+ * Compiles the schemas `mains` now rather than on their first use: a double that answers under a client's timeout
+ * (the tests' SEFAZ) pays the compilation before it listens, not inside its first answer.
+ */
+export function compileSchemas(mains: readonly string[]): void {
+  for (const main of mains) validatorOf(main);
+}
+
 /** Validates `xml` against the schema `main` of the package (e.g. 'nfe_v4.00.xsd', 'envEventoCancNFe_v1.00.xsd'). */
 export async function validateAgainstSchema(xml: string, main: string): Promise<XsdResult> {
   const validator = validatorOf(main);

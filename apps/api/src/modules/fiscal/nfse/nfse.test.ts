@@ -52,7 +52,7 @@ beforeAll(async () => {
     fiscalSefazCa: [server.certPem],
     fiscalSefinUrl: sefin.url,
     fiscalSefinCa: [server.certPem],
-    fiscalSefazTimeoutMs: 2_000,
+    fiscalSefazTimeoutMs: 10_000,
   });
   const admin = await signIn(t.app, DEMO.admin);
   const technician = await signIn(t.app, DEMO.technician);

@@ -66,7 +66,7 @@ beforeAll(async () => {
     ...server,
     trusted: [numericCertificate.certPem, alphanumericCertificate.certPem],
   });
-  t = await createTestApp({ fiscalSefazUrl: sefaz.url, fiscalSefazCa: [server.certPem], fiscalSefazTimeoutMs: 1_000 });
+  t = await createTestApp({ fiscalSefazUrl: sefaz.url, fiscalSefazCa: [server.certPem], fiscalSefazTimeoutMs: 10_000 });
   admin = await signIn(t.app, DEMO.admin);
   world = await createFiscalOrderWorld(t.db);
   await t.db.updateTable('customers').set({ document: CUSTOMER_CNPJ }).where('id', '=', world.customerId).execute();

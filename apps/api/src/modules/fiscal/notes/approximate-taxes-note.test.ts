@@ -58,7 +58,7 @@ beforeAll(async () => {
   const certificate = makeTestCertificate();
   const server = testSefazServerIdentity();
   sefaz = await startTestSefaz({ ...server, trusted: [certificate.certPem] });
-  t = await createTestApp({ fiscalSefazUrl: sefaz.url, fiscalSefazCa: [server.certPem], fiscalSefazTimeoutMs: 1_000 });
+  t = await createTestApp({ fiscalSefazUrl: sefaz.url, fiscalSefazCa: [server.certPem], fiscalSefazTimeoutMs: 10_000 });
   admin = await signIn(t.app, DEMO.admin);
   world = await createFiscalOrderWorld(t.db);
   await saveTestIssuer(t, admin);

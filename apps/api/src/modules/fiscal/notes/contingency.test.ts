@@ -56,7 +56,7 @@ beforeAll(async () => {
   state = await startTestSefaz({ ...server, trusted: [certificate.certPem] });
   svc = await startTestSefaz({ ...server, trusted: [certificate.certPem], serves: 'SVC-AN', ledger: state.ledger });
   const fiscal = { fiscalSefazUrl: state.url, fiscalSvcUrl: svc.url, fiscalSefazCa: [server.certPem] };
-  t = await createTestApp({ ...fiscal, fiscalSefazTimeoutMs: 1_000 });
+  t = await createTestApp({ ...fiscal, fiscalSefazTimeoutMs: 3_000 });
   admin = await signIn(t.app, DEMO.admin);
   world = await createFiscalOrderWorld(t.db, 'Loja 3');
   await saveTestIssuer(t, admin);
@@ -70,7 +70,7 @@ beforeAll(async () => {
     sefazUrl: state.url,
     svcUrl: svc.url,
     sefazCa: [server.certPem],
-    sefazTimeoutMs: 1_000,
+    sefazTimeoutMs: 3_000,
   });
 }, 120_000);
 afterAll(async () => {

@@ -71,7 +71,7 @@ beforeAll(async () => {
   t = await createTestApp({
     fiscalSefazUrl: sefaz.url,
     fiscalSefazCa: [server.certPem],
-    fiscalSefazTimeoutMs: 1_000,
+    fiscalSefazTimeoutMs: 10_000,
     mailer: { send: async (message) => void mails.push(message) },
   });
   admin = await signIn(t.app, DEMO.admin);

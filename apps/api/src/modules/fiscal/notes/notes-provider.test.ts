@@ -29,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({
     fiscalProviderUrl: provider.url,
     fiscalProviderTokenUrl: provider.tokenUrl,
-    fiscalSefazTimeoutMs: 1_000,
+    fiscalSefazTimeoutMs: 10_000,
   });
   admin = await signIn(t.app, DEMO.admin);
   world = await createFiscalOrderWorld(t.db);

@@ -30,7 +30,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { NFE_NAMESPACE } from '../nfe/nfe-builder';
 import { UF_CODES } from '../nfe/states';
-import { validateAgainstSchema } from '../nfe/xsd';
+import { compileSchemas, validateAgainstSchema } from '../nfe/xsd';
 import { eventFields, eventRefusal } from './double/sefaz-events';
 import { SefazLedger } from './double/sefaz-ledger';
 import { noteFields, noteRefusal, type SefazPlace } from './double/sefaz-notes';
@@ -392,6 +392,9 @@ export async function startTestSefaz(options: {
       });
     },
   );
+  // Its first answer would otherwise compile the schemas (a second or more on a loaded machine), inside the
+  // client's timeout.
+  compileSchemas(['enviNFe_v4.00.xsd', ...Object.values(EVENT_SCHEMAS), 'inutNFe_v4.00.xsd', 'consSitNFe_v4.00.xsd']);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
