@@ -1,6 +1,7 @@
 import { businessTimeZone, cardPartSettlements, ORDER_STATUS } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../db/database';
 import { seedFoundation } from '../db/seed/foundation';
 import { createOrder, createOrderWorld } from '../modules/orders/test-orders';
 import { emptyTestDatabase, type TestDatabase } from '../test/database';
@@ -23,7 +24,8 @@ type Part = {
 const parts: Part[] = [];
 
 beforeAll(async () => {
-  t = await emptyTestDatabase('card-sql', { migrated: true });
+  t = await emptyTestDatabase('cardsql', { migrated: true });
+  await migrateToLatest(t.db);
   await seedFoundation(t.db);
   const world = await createOrderWorld(t.db);
   const order = await createOrder(t.db, world, { status: ORDER_STATUS.ENTREGUE });
@@ -69,7 +71,7 @@ beforeAll(async () => {
     ])
     .execute();
 }, 120_000);
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** What the contract says is paid from `first` to `last`, in the SQL's shape, in one order. */
 function expected(first: string, last: string) {
