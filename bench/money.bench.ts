@@ -10,7 +10,7 @@
  *   MONEY_BENCH_URL=postgres://…    another PostgreSQL database seeded with `npm run db:seed -- --scale N`
  *   BENCH_ENGINES=postgres|pglite   BENCH_RUNS=30   BENCH_CASE=<part of a label>   BENCH_HEALTH_SECONDS=10
  *   BENCH_NOTES=25000               the notes written when the database holds fewer (the demo seeds none)
- *   BENCH_SKIP_HEALTH=1             no /api/health phase
+ *   BENCH_SKIP_HEALTH=1             no /api/health phase     BENCH_SKIP=margin,revenue (parts of labels)
  *
  * The database is migrated to the latest migration first and analysed. It WRITES notes: the demo business has none,
  * so the newest orders get an authorised NF-e each (an XML of about 15 KB, as a real one), up to BENCH_NOTES.
@@ -140,8 +140,10 @@ async function measure(dataset: Dataset): Promise<Result[]> {
       `${'case'.padEnd(46)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'rows'.padStart(7)} ${'KB'.padStart(6)}`,
     );
     const only = process.env.BENCH_CASE;
+    // BENCH_SKIP=margin,revenue: the cases whose label holds one of these are left out.
+    const skip = (process.env.BENCH_SKIP ?? '').split(',').filter(Boolean);
     for (const [label, url, bearer] of cases) {
-      if (only && !label.includes(only)) continue;
+      if ((only && !label.includes(only)) || skip.some((part) => label.includes(part))) continue;
       const times: number[] = [];
       let count = 0;
       let size = 0;

@@ -44,17 +44,25 @@ export function cardSettlementsWithin(first: string, last: string, zone: string)
       select (select ${SPAN} from order_payments p where ${CARD_PART} and ${SPAN} > s.span order by 1 limit 1)
       from spans s where s.span is not null
     )
-    select s.payment_id, s.order_id, to_char(s.day, 'YYYY-MM-DD') as day, s.instalment, s.instalments,
-      (s.net_cents + s.fee_cents)::bigint as gross_cents, s.fee_cents, s.net_cents
-    from (
-      select p.id as payment_id, p.order_id, g.i as instalment, p.instalments,
-        (${SOLD} at time zone ${zone}::text)::date + coalesce(p.settlement_days, 0) * g.i as day,
-        ${split(sql`p.net_cents`)} as net_cents, ${split(sql`coalesce(p.fee_cents, 0)`)} as fee_cents
+    , parts as materialized (
+      select p.id, p.order_id, p.instalments, p.net_cents, coalesce(p.fee_cents, 0) as fee_cents,
+        coalesce(p.settlement_days, 0) as days, (${SOLD} at time zone ${zone}::text)::date as sold_day
       from spans
       join order_payments p on ${CARD_PART} and ${SPAN} = spans.span
         and ${SOLD} >= ${from}::timestamptz - make_interval(days => spans.span + 1) and ${SOLD} < ${until}::timestamptz
         and p.net_cents is not null and p.instalments is not null
-      cross join lateral generate_series(1, p.instalments) as g(i)
+    )
+    select s.payment_id, s.order_id, to_char(s.day, 'YYYY-MM-DD') as day, s.instalment, s.instalments,
+      (s.net_cents + s.fee_cents)::bigint as gross_cents, s.fee_cents, s.net_cents
+    from (
+      select p.id as payment_id, p.order_id, g.i as instalment, p.instalments, p.sold_day + p.days * g.i as day,
+        ${split(sql`p.net_cents`)} as net_cents, ${split(sql`p.fee_cents`)} as fee_cents
+      from parts p
+      -- Only the instalments whose day can fall in the period: n from (first − sold) / days up to (last − sold) / days.
+      cross join lateral generate_series(
+        case when p.days > 0 then greatest(1, ceil((${first}::date - p.sold_day)::numeric / p.days)::int) else 1 end,
+        case when p.days > 0 then least(p.instalments, floor((${last}::date - p.sold_day)::numeric / p.days)::int)
+          else p.instalments end) as g(i)
     ) s
     where s.day >= ${first}::date and s.day <= ${last}::date
   )`;
