@@ -131,6 +131,8 @@ export interface DatabaseOptions
 
 /** How many connections the reports may hold at once, beside the API's pool of 10. */
 const REPORT_CONNECTIONS = 4;
+/** How many the landing page's reads hold (decision 0093): its own, so no report and no other screen starves it. */
+const DASHBOARD_CONNECTIONS = 2;
 
 const writeWatches = new WeakMap<DB, WriteWatch>();
 /**
@@ -193,6 +195,16 @@ const reportDatabases = new WeakMap<DB, DB>();
  * timeout; `db` itself on PGlite. Closed with `db.destroy()`; never destroy it on its own.
  */
 export const reportsDatabase = (db: DB): DB => reportDatabases.get(db) ?? db;
+
+const dashboardDatabases = new WeakMap<DB, DB>();
+/**
+ * The database the dashboard's cards and its charts of the last 7 days read through (issue 59, decision 0093): on
+ * PostgreSQL a small pool of its own (DASHBOARD_CONNECTIONS, the API's statement_timeout) on the primary, so two
+ * 12-month reports on the reports' pool, or a busy API pool, cannot keep the landing page waiting for a connection
+ * (503 'Banco de dados indisponível no momento.' after the connection timeout); `db` itself on PGlite. Closed with
+ * `db.destroy()`; never destroy it on its own.
+ */
+export const dashboardDatabase = (db: DB): DB => dashboardDatabases.get(db) ?? db;
 
 const laggingReads = new WeakMap<DB, DB>();
 /**
@@ -270,10 +282,17 @@ export function createDatabase(options: DatabaseOptions): DB {
     }
     const reports = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool: readPool }) });
     reportDatabases.set(db, reports);
-    // The reports' pool ends with the API's.
+    const dashboardPool = resilientPool(
+      { ...common, max: DASHBOARD_CONNECTIONS, statement_timeout: pooled ? undefined : options.timeouts?.statementMs },
+      log,
+      'dashboard',
+    );
+    const dashboard = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool: dashboardPool }) });
+    dashboardDatabases.set(db, dashboard);
+    // The reports' and the dashboard's pools end with the API's.
     const destroy = db.destroy.bind(db);
     db.destroy = async () => {
-      await Promise.all([destroy(), reports.destroy(), laggingReads.get(db)?.destroy()]);
+      await Promise.all([destroy(), reports.destroy(), dashboard.destroy(), laggingReads.get(db)?.destroy()]);
     };
     return db;
   }

@@ -91,6 +91,7 @@ import { nfse } from './0103-nfse';
 import { oneNoteOneEntry } from './0105-one-note-one-entry';
 import { supplierCodeUnits } from './0106-supplier-code-units';
 import { purchaseBilling } from './0107-purchase-billing';
+import { moneyReportIndexes } from './0112-money-report-indexes';
 import { pixCobv } from './0113-pix-cobv';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -187,6 +188,7 @@ export const migrations: Record<string, Migration> = {
   '0105-one-note-one-entry': oneNoteOneEntry,
   '0106-supplier-code-units': supplierCodeUnits,
   '0107-purchase-billing': purchaseBilling,
+  '0112-money-report-indexes': moneyReportIndexes,
   '0113-pix-cobv': pixCobv,
 };
 

@@ -1,6 +1,7 @@
 import { ORDER_STATUS } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { cardSettlementsWithin } from '../../lib/card-settlements-sql';
 
 /** One day's money (cents) in and out, from one source. */
 export interface DayMoney {
@@ -70,27 +71,13 @@ export const cashFlowRepository = {
   },
 
   /**
-   * The confirmed card parts that may have a payment due in [from, until): a coarse window, two days wide on each
-   * side; the service splits each with the contract's `cardPartSettlements` and keeps the days of the range.
+   * The card payouts per business day of [first, last]: the net the acquirer pays that day of the confirmed card parts
+   * (lib/card-settlements-sql.ts, the SQL twin of the contract's `cardPartSettlements`), summed in SQL.
    */
-  async cardParts(db: Executor, from: Date, until: Date) {
-    const result = await sql<{
-      amount_cents: number;
-      fee_cents: number;
-      net_cents: number;
-      instalments: number;
-      settlement_days: number;
-      confirmed_at: Date | string | null;
-      created_at: Date | string;
-    }>`select p.amount_cents, coalesce(p.fee_cents, 0) as fee_cents, p.net_cents, p.instalments,
-        coalesce(p.settlement_days, 0) as settlement_days, p.confirmed_at, p.created_at
-      from order_payments p
-      where p.method = 'CARD' and p.status = 'CONFIRMED' and p.net_cents is not null and p.instalments is not null
-        and coalesce(p.confirmed_at, p.created_at) + make_interval(days => coalesce(p.settlement_days, 0))
-          < ${until}::timestamptz + interval '2 days'
-        and coalesce(p.confirmed_at, p.created_at)
-          + make_interval(days => coalesce(p.settlement_days, 0) * p.instalments)
-          >= ${from}::timestamptz - interval '2 days'`.execute(db);
+  async cardPayouts(db: Executor, first: string, last: string, zone: string) {
+    const result = await sql<{ day: string; net_cents: string }>`
+      select c.day, sum(c.net_cents)::text as net_cents from ${cardSettlementsWithin(first, last, zone)} c
+      group by c.day`.execute(db);
     return result.rows;
   },
 };

@@ -5,7 +5,6 @@ import {
   type CashFlow,
   type CashFlowDay,
   type CashFlowQuery,
-  cardPartSettlements,
   cashFlowRows,
   centsToReais,
   dayPeriod,
@@ -36,13 +35,11 @@ export function createCashFlowService(db: DB) {
       const zone = businessTimeZone();
       const past = dayPeriod(from, today);
       const { from: start, until: endOfToday } = periodOrThrow(past.start, past.end);
-      const whole = dayPeriod(from, to);
-      const { until: end } = periodOrThrow(whole.start, whole.end);
       const [receivables, payables, sales, cards] = await Promise.all([
         receivablesFlow(db, from, today, to),
         payablesFlow(db, from, today, to),
         repo.sales(db, start, endOfToday, zone),
-        repo.cardParts(db, start, end),
+        repo.cardPayouts(db, from, to, zone),
       ]);
       const days = new Map<string, CashFlowDay>();
       const add = (day: string, key: Key, cents: number) => {
@@ -62,19 +59,8 @@ export function createCashFlowService(db: DB) {
         add(m.day, 'receivedCents', Number(m.in_cents));
         add(m.day, 'paidCents', Number(m.out_cents));
       }
-      for (const part of cards) {
-        const payouts = cardPartSettlements({
-          amountCents: part.amount_cents,
-          feeCents: part.fee_cents,
-          netCents: part.net_cents,
-          instalments: part.instalments,
-          settlementDays: part.settlement_days,
-          confirmedAt: part.confirmed_at,
-          createdAt: part.created_at,
-        });
-        // The acquirer pays on the settlement day: received once it has come, to receive until then.
-        for (const p of payouts) add(p.date, p.date <= today ? 'receivedCents' : 'toReceiveCents', p.netCents);
-      }
+      // The acquirer pays on the settlement day: received once it has come, to receive until then.
+      for (const c of cards) add(c.day, c.day <= today ? 'receivedCents' : 'toReceiveCents', Number(c.net_cents));
       const rows = cashFlowRows(today, [...days.values()], query.grain, reaisToCents(query.openingBalance));
       const sum = (key: Key) => centsToReais([...days.values()].reduce((total, d) => total + d[key], 0));
       return {

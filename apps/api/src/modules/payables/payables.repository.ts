@@ -221,7 +221,8 @@ export const payablesRepository = {
       where m.undone_at is null and p.amount_cents > 0 and m.method <> 'COMPENSACAO'
         and m.paid_on >= ${from}::date and m.paid_on <= ${today}::date
       group by m.paid_on`.execute(db);
-    const open = sql`p.canceled_at is null and p.amount_cents > 0 and p.paid_cents < p.amount_cents`;
+    // Written as 0070's partial index `payables_open_due` says it (abs: the same for a debt), so the days are a range of it.
+    const open = sql`p.canceled_at is null and p.amount_cents > 0 and p.paid_cents < abs(p.amount_cents)`;
     const due = await sql<{ day: string; cents: string }>`
       select to_char(p.due_date, 'YYYY-MM-DD') as day, sum(p.amount_cents - p.paid_cents) as cents
       from payables p

@@ -156,6 +156,9 @@ describe("report 20 'Recebimentos de cartão'", () => {
     // One day alone: its first and last second are in.
     const ninth = await settlements('2027-01-09T00:00:00', '2027-01-09T23:59:59');
     expect(ninth.settlements.map((row) => row.instalmentOf)).toEqual(['2/3']);
+    // The last payment of a span: sold on 10/11/2026, 3 × 30 = 90 days before 08/02/2027, its 3rd is that day's.
+    const eighth = await settlements('2027-02-08T00:00:00', '2027-02-08T23:59:59');
+    expect(eighth.settlements).toEqual([{ date: '2027-02-08', ...credit(3), paymentId: expect.any(Number) }]);
     // Between two payments: nothing (the sales of 10/11 and 09/12 are not payments).
     const none = await settlements('2026-11-01T00:00:00', '2026-12-09T23:59:59');
     expect(none).toEqual({

@@ -33,7 +33,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reportsDatabase } from '../../db/database';
+import { dashboardDatabase, reportsDatabase } from '../../db/database';
 import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { payablesDue } from '../payables/payables.service';
@@ -78,13 +78,13 @@ function registerDashboardRoutes(app: App, service: ReportsService) {
       const today = await service.dashboardToday();
       // 'A pagar nos próximos 7 dias' (issue 39): only for who may see the bills to pay.
       if (!hasAnyPermission(principalOf(request).permissions, [PERMISSIONS.purchases])) return { data: today };
-      return { data: { ...today, payablesDue: await payablesDue(app.deps.db) } };
+      return { data: { ...today, payablesDue: await payablesDue(dashboardDatabase(app.deps.db)) } };
     },
   );
 }
 
 /** The dashboard's five charts: top ten of the last 7 days, or of a period. */
-function registerChartRoutes(app: App, service: ReportsService) {
+function registerChartRoutes(app: App, service: ReportsService, landing: ReportsService) {
   // ---------- charts: top ten of the last 7 days ----------
   const terms = { 200: data(z.array(searchedTermRowSchema)) };
   const viewed = { 200: data(z.array(viewedProductRowSchema)) };
@@ -96,27 +96,27 @@ function registerChartRoutes(app: App, service: ReportsService) {
       ...chart,
       schema: { tags, summary: 'Dez termos mais pesquisados (com resultado), últimos 7 dias', response: terms },
     },
-    async () => ({ data: await service.searchedTerms(true) }),
+    async () => ({ data: await landing.searchedTerms(true) }),
   );
   app.get(
     '/reports/product/top-ten/viewed',
     { ...chart, schema: { tags, summary: 'Dez produtos mais visualizados, últimos 7 dias', response: viewed } },
-    async () => ({ data: await service.productsViewed() }),
+    async () => ({ data: await landing.productsViewed() }),
   );
   app.get(
     '/reports/top-ten/products/sold/desc',
     { ...chart, schema: { tags, summary: 'Dez produtos mais vendidos, últimos 7 dias', response: sold } },
-    async () => ({ data: await service.topTenSold() }),
+    async () => ({ data: await landing.topTenSold() }),
   );
   app.get(
     '/reports/product/not-exists/top-ten/searched-by-term',
     { ...chart, schema: { tags, summary: 'Dez termos pesquisados sem resultado, últimos 7 dias', response: terms } },
-    async () => ({ data: await service.searchedTerms(false) }),
+    async () => ({ data: await landing.searchedTerms(false) }),
   );
   app.get(
     '/reports/customer/top-ten/signedin',
     { ...chart, schema: { tags, summary: 'Dez clientes com mais acessos, últimos 7 dias', response: signed } },
-    async () => ({ data: await service.customersSignedIn() }),
+    async () => ({ data: await landing.customersSignedIn() }),
   );
 
   // ---------- charts: top ten of a period ----------
@@ -456,8 +456,10 @@ function registerSalesRoutes(app: App, service: ReportsService) {
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Their own connections and longer statement_timeout on PostgreSQL (db/database.ts reportsDatabase).
   const service = createReportsService(reportsDatabase(app.deps.db));
-  registerDashboardRoutes(app, service);
-  registerChartRoutes(app, service);
+  // The landing page's reads (its cards, its charts of the last 7 days): a small pool of their own (decision 0093).
+  const landing = createReportsService(dashboardDatabase(app.deps.db));
+  registerDashboardRoutes(app, landing);
+  registerChartRoutes(app, service, landing);
   registerRankingRoutes(app, service);
   registerStockRoutes(app, service);
   registerStaffRoutes(app, service);

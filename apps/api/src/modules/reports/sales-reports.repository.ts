@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import { cardSettlementsWithin } from '../../lib/card-settlements-sql';
 import { type Db, rows, SALE, type Window, windowOf } from './report-sql';
 
-/** The sales' reports' SQL: deposits and Pix, the card parts of report 20, the fast-delivery customers. */
+/** The sales' reports' SQL: deposits and Pix, the card payments of report 20, the fast-delivery customers. */
 export function createSalesReportsRepository() {
   return {
     /** Sales of the period paid by bank transfer or Pix. */
@@ -34,38 +35,43 @@ export function createSalesReportsRepository() {
     },
 
     /**
-     * Report 20's candidates: the confirmed card parts (with their order's code) that may have a payment due in
-     * [from, until). Only a coarse window in SQL, two days wide on each side (a part's business day against
-     * instants): the service splits each part with the contract's `cardPartSettlements` and keeps the
-     * payments whose day falls in the period — the instalments are never split here.
+     * Report 20's page (issue 59, decision 0093): the acquirer's payments whose business day falls in [first, last]
+     * (lib/card-settlements-sql.ts), with their part's order code, kind and brand; by day, order code, part and
+     * instalment, the page cut in SQL.
      */
-    cardParts(db: Db, from: Date, until: Date) {
+    cardSettlementPage(db: Db, first: string, last: string, zone: string, w: Window) {
       return rows(
         db,
         sql<{
-          id: number;
+          day: string;
+          payment_id: number;
           order_id: number;
           order_code: string;
           card_kind: 'DEBIT' | 'CREDIT';
           card_brand: string | null;
-          amount_cents: number;
-          fee_cents: number;
-          net_cents: number;
+          instalment: number;
           instalments: number;
-          settlement_days: number;
-          confirmed_at: Date | string | null;
-          created_at: Date | string;
-        }>`select p.id, p.order_id, o.code as order_code, p.card_kind, p.card_brand, p.amount_cents,
-            coalesce(p.fee_cents, 0) as fee_cents, p.net_cents, p.instalments,
-            coalesce(p.settlement_days, 0) as settlement_days, p.confirmed_at, p.created_at
-          from order_payments p join orders o on o.id = p.order_id
-          where p.method = 'CARD' and p.status = 'CONFIRMED' and p.card_kind is not null
-            and p.net_cents is not null and p.instalments is not null
-            and coalesce(p.confirmed_at, p.created_at) + make_interval(days => coalesce(p.settlement_days, 0))
-              < ${until}::timestamptz + interval '2 days'
-            and coalesce(p.confirmed_at, p.created_at)
-              + make_interval(days => coalesce(p.settlement_days, 0) * p.instalments)
-              >= ${from}::timestamptz - interval '2 days'`,
+          gross_cents: string;
+          fee_cents: string;
+          net_cents: string;
+        }>`select s.day, s.payment_id, s.order_id, o.code as order_code, p.card_kind, p.card_brand,
+            s.instalment, s.instalments, s.gross_cents::text, s.fee_cents::text, s.net_cents::text
+          from ${cardSettlementsWithin(first, last, zone)} s
+          join order_payments p on p.id = s.payment_id join orders o on o.id = s.order_id
+          where p.card_kind is not null
+          order by s.day, o.code collate "C", s.payment_id, s.instalment ${windowOf(w)}`,
+      );
+    },
+
+    /** Report 20's totals by day (the period's are their sum): the count of payments and their gross, fee and net. */
+    cardSettlementDays(db: Db, first: string, last: string, zone: string) {
+      return rows(
+        db,
+        sql<{ day: string; settlements: number; gross_cents: string; fee_cents: string; net_cents: string }>`
+          select s.day, count(*)::int as settlements, sum(s.gross_cents)::text as gross_cents,
+            sum(s.fee_cents)::text as fee_cents, sum(s.net_cents)::text as net_cents
+          from ${cardSettlementsWithin(first, last, zone)} s
+          group by s.day order by s.day`,
       );
     },
 

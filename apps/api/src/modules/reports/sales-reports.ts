@@ -1,8 +1,7 @@
 import {
   businessDay,
+  businessTimeZone,
   type CardSettlementReport,
-  type CardSettlementRow,
-  cardPartSettlements,
   type DepositReport,
   type FastDeliveryCustomerRow,
   ORDER_PAYMENT_TEXTS,
@@ -11,64 +10,8 @@ import {
 } from '@backoffice/contract';
 import { isoTimestamp } from '../../lib/iso-timestamp';
 import { periodOrThrow } from '../../lib/period';
-import { pageOf, type ReportsContext, reais, windowOf } from './report-paging';
+import { type ReportsContext, reais, windowOf } from './report-paging';
 import { createSalesReportsRepository } from './sales-reports.repository';
-
-type CardPart = Awaited<ReturnType<ReturnType<typeof createSalesReportsRepository>['cardParts']>>[number];
-type Settlement = CardSettlementRow & { cents: { gross: number; fee: number; net: number } };
-
-/** The payments of a card part whose day falls in [first, last], split by the contract's `cardPartSettlements`. */
-function settlementsOf(part: CardPart, first: string, last: string): Settlement[] {
-  const payments = cardPartSettlements({
-    amountCents: part.amount_cents,
-    feeCents: part.fee_cents,
-    netCents: part.net_cents,
-    instalments: part.instalments,
-    settlementDays: part.settlement_days,
-    confirmedAt: part.confirmed_at,
-    createdAt: part.created_at,
-  });
-  return payments
-    .filter((payment) => !(payment.date < first || payment.date > last))
-    .map((payment) => ({
-      date: payment.date,
-      orderId: part.order_id,
-      orderCode: part.order_code,
-      paymentId: part.id,
-      kind: part.card_kind,
-      kindLabel: ORDER_PAYMENT_TEXTS.cardKinds[part.card_kind],
-      brand: part.card_brand ?? '',
-      instalment: payment.instalment,
-      instalments: payment.instalments,
-      instalmentOf: `${payment.instalment}/${payment.instalments}`,
-      gross: reais(payment.grossCents),
-      fee: reais(payment.feeCents),
-      net: reais(payment.netCents),
-      cents: { gross: payment.grossCents, fee: payment.feeCents, net: payment.netCents },
-    }));
-}
-
-/** The count and sums of a list of settlements. */
-function sumOf(list: Settlement[]) {
-  const cents = { gross: 0, fee: 0, net: 0 };
-  for (const row of list) {
-    cents.gross += row.cents.gross;
-    cents.fee += row.cents.fee;
-    cents.net += row.cents.net;
-  }
-  return { settlements: list.length, gross: reais(cents.gross), fee: reais(cents.fee), net: reais(cents.net) };
-}
-
-/** The settlements by day, in their order. */
-function byDayOf(all: Settlement[]) {
-  const byDay = new Map<string, Settlement[]>();
-  for (const row of all) {
-    const day = byDay.get(row.date);
-    if (day) day.push(row);
-    else byDay.set(row.date, [row]);
-  }
-  return byDay;
-}
 
 /** The sales' reports: the card payments the acquirer owes (report 20), deposits and Pix, the fast-delivery customers. */
 export function salesReports({ db }: ReportsContext) {
@@ -76,26 +19,47 @@ export function salesReports({ db }: ReportsContext) {
   return {
     /**
      * Report 20 'Recebimentos de cartão' (issue 38 §2): each payment the acquirer is due to make of a confirmed
-     * card part whose day falls in the period (its first to its last business day), split by the contract's
-     * `cardPartSettlements`; by day, order code, instalment; the period's and each day's totals.
+     * card part whose day falls in the period (its first to its last business day), split as the contract's
+     * `cardPartSettlements` does; by day, order code, instalment; the period's and each day's totals. Split, sorted,
+     * paged and summed in SQL (issue 59, decision 0093): the HTTP thread shapes a page and the days only.
      */
     async cardSettlements(start: string, end: string, paging: ReportPaging): Promise<CardSettlementReport> {
       const { from, until } = periodOrThrow(start, end);
       const first = businessDay(from);
       const last = businessDay(new Date(until.getTime() - 1));
-      const all: Settlement[] = [];
-      for (const part of await repo.cardParts(db, from, until)) all.push(...settlementsOf(part, first, last));
-      all.sort(
-        (a, b) =>
-          a.date.localeCompare(b.date) ||
-          a.orderCode.localeCompare(b.orderCode) ||
-          a.paymentId - b.paymentId ||
-          a.instalment - b.instalment,
-      );
+      const zone = businessTimeZone();
+      const [page, dayRows] = await Promise.all([
+        repo.cardSettlementPage(db, first, last, zone, windowOf(paging)),
+        repo.cardSettlementDays(db, first, last, zone),
+      ]);
+      const days = dayRows.map((d) => ({
+        date: d.day,
+        settlements: d.settlements,
+        gross: reais(Number(d.gross_cents)),
+        fee: reais(Number(d.fee_cents)),
+        net: reais(Number(d.net_cents)),
+      }));
+      const sum = (key: 'gross_cents' | 'fee_cents' | 'net_cents') =>
+        reais(dayRows.reduce((total, d) => total + Number(d[key]), 0));
+      const total = dayRows.reduce((count, d) => count + d.settlements, 0);
       return {
-        settlements: pageOf(all, paging).map(({ cents: _cents, ...row }) => row),
-        total: all.length,
-        summary: { ...sumOf(all), days: [...byDayOf(all)].map(([date, list]) => ({ date, ...sumOf(list) })) },
+        settlements: page.map((row) => ({
+          date: row.day,
+          orderId: row.order_id,
+          orderCode: row.order_code,
+          paymentId: row.payment_id,
+          kind: row.card_kind,
+          kindLabel: ORDER_PAYMENT_TEXTS.cardKinds[row.card_kind],
+          brand: row.card_brand ?? '',
+          instalment: row.instalment,
+          instalments: row.instalments,
+          instalmentOf: `${row.instalment}/${row.instalments}`,
+          gross: reais(Number(row.gross_cents)),
+          fee: reais(Number(row.fee_cents)),
+          net: reais(Number(row.net_cents)),
+        })),
+        total,
+        summary: { settlements: total, gross: sum('gross_cents'), fee: sum('fee_cents'), net: sum('net_cents'), days },
       };
     },
     async deposits(start: string, end: string, paging: ReportPaging): Promise<DepositReport> {

@@ -1,10 +1,10 @@
 import type { FiscalNote, FiscalNoteEventType, FiscalNoteStatus } from '@backoffice/contract';
 import { isoTimestampOrNull } from '../../../lib/iso-timestamp';
 import { cancellableUntil } from '../nfe/cancellation-windows';
-import type { EventRow, NoteRow } from './notes.repository';
+import type { EventRow, NoteViewRow } from './notes.repository';
 
 /** A note's row and its events as the API shows them. */
-export function noteView(row: NoteRow, events: EventRow[]): FiscalNote {
+export function noteView(row: NoteViewRow, events: EventRow[]): FiscalNote {
   return {
     id: row.id,
     order: row.order_id && row.order_code ? { id: row.order_id, code: row.order_code } : null,

@@ -114,7 +114,7 @@ export function notesContext(deps: NotesDeps): NotesContext {
         : clientFor(certificate, ufOfKey(row.access_key), row.model as 55 | 65, row.environment as 1 | 2),
     providerOf,
     async details(id) {
-      const row = await repo.note(db, id);
+      const row = await repo.noteView(db, id);
       if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
       return noteView(row, await repo.events(db, id));
     },

@@ -9,6 +9,32 @@ export type NoteRow = Selectable<Database['fiscal_notes']> & {
 };
 export type EventRow = Selectable<Database['fiscal_note_events']> & { created_by_name: string | null };
 
+/** What a note shows in the list and its details (note-views.ts): its row without its XMLs, which only its own files read. */
+const VIEW_COLUMNS = [
+  'n.id',
+  'n.order_id',
+  'n.model',
+  'n.series',
+  'n.number',
+  'n.environment',
+  'n.emission_type',
+  'n.access_key',
+  'n.status',
+  'n.status_code',
+  'n.status_reason',
+  'n.protocol',
+  'n.authorized_at',
+  'n.issued_at',
+  'n.total_cents',
+  'n.recipient_document',
+  'n.recipient_name',
+  'n.created_by',
+] as const;
+export type NoteViewRow = Pick<NoteRow, (typeof VIEW_COLUMNS)[number] extends `n.${infer C}` ? C : never> & {
+  order_code: string | null;
+  created_by_name: string | null;
+};
+
 const noteColumns = (db: Executor) =>
   db
     .selectFrom('fiscal_notes as n')
@@ -290,6 +316,18 @@ export const notesRepository = {
     return noteColumns(db).where('n.id', '=', id).executeTakeFirst();
   },
 
+  /** A note as its details show it: without its XMLs. */
+  async noteView(db: Executor, id: number): Promise<NoteViewRow | undefined> {
+    return db
+      .selectFrom('fiscal_notes as n')
+      .leftJoin('orders as o', 'o.id', 'n.order_id')
+      .leftJoin('employees as e', 'e.id', 'n.created_by')
+      .select(VIEW_COLUMNS)
+      .select(['o.code as order_code', 'e.name as created_by_name'])
+      .where('n.id', '=', id)
+      .executeTakeFirst();
+  },
+
   async events(db: Executor, noteId: number): Promise<EventRow[]> {
     return db
       .selectFrom('fiscal_note_events as v')
@@ -371,8 +409,13 @@ export const notesRepository = {
     return row && row.status !== 'WALK_IN' ? row.email : null;
   },
 
+  /**
+   * A page of the list (issue 41; issue 59): its columns only, never the XMLs. The search is one of the note's own
+   * indexed columns, so each arm reads an index (migration 0112): the key (unique), the number (its digits), any
+   * part of the recipient's name (trigrams), the recipient's document, the order's code (its order's notes).
+   */
   async page(db: Executor, query: FiscalNotesQuery, dayBounds: { from?: Date; to?: Date }) {
-    let base = db.selectFrom('fiscal_notes as n').leftJoin('orders as o', 'o.id', 'n.order_id');
+    let base = db.selectFrom('fiscal_notes as n');
     if (query.orderId) base = base.where('n.order_id', '=', query.orderId);
     if (query.status) base = base.where('n.status', '=', query.status);
     if (query.model) base = base.where('n.model', '=', query.model);
@@ -381,21 +424,24 @@ export const notesRepository = {
     if (query.search) {
       const term = query.search;
       const digits = term.replace(/\D/g, '');
+      // The number as written (`number::text` equal to the digits typed): no leading zero, nine digits at most.
+      const number = /^[1-9]\d{0,8}$/.test(digits) ? Number(digits) : undefined;
       base = base.where((eb) =>
         eb.or([
           eb('n.access_key', '=', digits || term),
-          eb(sql`n.number::text`, '=', digits || term),
+          ...(number === undefined ? [] : [eb('n.number', '=', number)]),
           eb('n.recipient_name', 'ilike', `%${term.replace(/[%_\\]/g, '\\$&')}%`),
           eb('n.recipient_document', '=', digits || term),
-          eb('o.code', '=', term.toUpperCase()),
+          eb('n.order_id', '=', eb.selectFrom('orders').select('id').where('code', '=', term.toUpperCase()).limit(1)),
         ]),
       );
     }
     const [count, rows] = await Promise.all([
       base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       base
+        .leftJoin('orders as o', 'o.id', 'n.order_id')
         .leftJoin('employees as e', 'e.id', 'n.created_by')
-        .selectAll('n')
+        .select(VIEW_COLUMNS)
         .select(['o.code as order_code', 'e.name as created_by_name'])
         .orderBy('n.issued_at', 'desc')
         .orderBy('n.id', 'desc')
@@ -403,7 +449,7 @@ export const notesRepository = {
         .offset(query.page * query.pageSize)
         .execute(),
     ]);
-    return { total: Number(count.n), rows: rows as NoteRow[] };
+    return { total: Number(count.n), rows: rows as NoteViewRow[] };
   },
 };
 

@@ -1,0 +1,66 @@
+import { cardSettlementReportSchema, dashboardSchema, dashboardTodaySchema } from '@backoffice/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportsDatabase } from '../../db/database';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+
+/**
+ * No report takes the landing page down (issue 59, decision 0093), on PostgreSQL where the pools are real: with every
+ * connection of the reports' pool taken (two 12-month reports at once, and more), the dashboard's cards, today's
+ * figures and its charts of the last 7 days still answer at once from their own small pool, while a report waits for
+ * its own pool and answers once it is free.
+ */
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, DEMO.admin);
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(admin) });
+
+describe("the dashboard's own connections", () => {
+  it("answers the landing page while the reports' pool is all taken; the report waits its turn", async () => {
+    // The reports' pool holds 4 connections (db/database.ts): take them all until `release`.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let taken = 0;
+    const holders = Array.from({ length: 4 }, () =>
+      reportsDatabase(t.db)
+        .connection()
+        .execute(async () => {
+          taken++;
+          await released;
+        }),
+    );
+    await expect.poll(() => taken, { timeout: 30_000 }).toBe(4);
+    let reportAnswered = false;
+    const report = get('/reports/card/settlements/start/2025-12-01T00:00:00/end/2026-11-30T23:59:59').then((res) => {
+      reportAnswered = true;
+      return res;
+    });
+
+    // A fresh business: nothing sold today nor the same day last week, no order waiting, no chart point.
+    const today = await get('/dashboard/today');
+    expect(today.statusCode, today.body).toBe(200);
+    expect(dashboardTodaySchema.parse(today.json().data)).toMatchObject({ salesToday: 0 });
+    const cards = await get('/dashboard');
+    expect(cards.statusCode, cards.body).toBe(200);
+    dashboardSchema.parse(cards.json().data);
+    for (const chart of ['/reports/top-ten/products/sold/desc', '/reports/product/top-ten/viewed']) {
+      const res = await get(chart);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual([]);
+    }
+    // The 12-month report is still waiting for a connection of its own pool.
+    expect(reportAnswered).toBe(false);
+
+    release();
+    await Promise.all(holders);
+    const answer = await report;
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(cardSettlementReportSchema.parse(answer.json().data)).toMatchObject({ total: 0, settlements: [] });
+  });
+});
