@@ -63,8 +63,8 @@ export const isBonus = (item: Pick<NfeItem, 'cfop'>) => BONUS_CFOPS.includes(ite
 export function creditsOf(item: NfeItem, regime: CreditRegime): ItemCredits {
   if (regime.crt !== 3) return { icms: 0, pis: 0, cofins: 0 };
   const code = item.icms.code ?? '';
-  const noSt = item.icmsStCents === 0 && item.fcpStCents === 0;
-  const icms = !noSt
+  const underSt = item.icmsStCents > 0 || item.fcpStCents > 0;
+  const icms = underSt
     ? 0
     : ICMS_CREDIT_CSTS.has(code)
       ? item.icms.amountCents
