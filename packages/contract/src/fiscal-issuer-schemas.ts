@@ -202,6 +202,11 @@ export const fiscalIssuerBodySchema = z
       })
       .optional(),
     autoEmit: z.enum(FISCAL_AUTO_EMIT, { error: 'Escolha quando a nota é emitida.' }).optional(),
+    /**
+     * PIS/COFINS não cumulativo (lucro real, Leis 10.637/2002 e 10.833/2003): with CRT 3, the entries by XML net
+     * their credits from the cost (decision 0089). Absent keeps what is saved (false until said).
+     */
+    pisCofinsNonCumulative: z.boolean({ error: 'Informe se o PIS/COFINS é não cumulativo.' }).optional(),
     /** The 'responsável técnico': absent keeps the saved one, null removes it. */
     technicalContact: technicalContactBodySchema.nullable().optional(),
   })
@@ -249,6 +254,8 @@ export const fiscalIssuerSchema = z.object({
   /** Nuvem Fiscal's environment and client id; the secret never answered (`secretConfigured`). */
   provider: z.object({ sandbox: z.boolean(), clientId: z.string().nullable(), secretConfigured: z.boolean() }),
   autoEmit: z.enum(FISCAL_AUTO_EMIT),
+  /** PIS/COFINS não cumulativo (lucro real): the purchases' credits (decision 0089). */
+  pisCofinsNonCumulative: z.boolean(),
   /** The 'responsável técnico'; the CSRT never answered (`csrtConfigured`). */
   technicalContact: z
     .object({

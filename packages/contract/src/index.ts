@@ -51,6 +51,7 @@ export * from './pix-cobv';
 export * from './products';
 export * from './purchases';
 export * from './purchases-consistency';
+export * from './purchases-costs';
 export * from './quotes';
 export * from './receivables';
 export * from './repairs';

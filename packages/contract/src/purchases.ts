@@ -8,6 +8,13 @@ import { unitInputSchema } from './imei';
 import { pagedSchema } from './paging';
 import { PRODUCT_LIMITS, PRODUCT_TEXTS } from './products';
 import { entryBillingDecisionsSchema, entryBillingSchema, purchaseBillingSchema } from './purchases-consistency';
+import {
+  entryCostDecisionsSchema,
+  entryCostItemShape,
+  entryCostsSchema,
+  purchaseCostsSchema,
+  purchaseItemCostShape,
+} from './purchases-costs';
 
 /** The largest NF-e XML accepted (2 MB): a 500-item note is about 1 MB. */
 export const NFE_MAX_MEGABYTES = 2;
@@ -220,6 +227,8 @@ export const purchaseDecisionsSchema = z.object({
   acceptCertificate: z.boolean().default(false),
   /** How the note is paid and what a difference of its duplicatas means (decision 0088). */
   ...entryBillingDecisionsSchema.shape,
+  /** The cost of the bonus items (decision 0089). */
+  ...entryCostDecisionsSchema.shape,
 });
 export type PurchaseDecisions = z.output<typeof purchaseDecisionsSchema>;
 export type PurchaseDecisionsInput = z.input<typeof purchaseDecisionsSchema>;
@@ -260,11 +269,12 @@ export const purchasePreviewItemSchema = z.object({
   factorText: z.string(),
   /** Units of the product coming in (quantity × factor), or null when not whole. */
   units: z.number().int().nullable(),
-  /** vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST. */
+  /** vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vIPIDevol + vICMSST + vFCPST. */
   totalCost: moneyOut,
   freight: moneyOut,
-  /** totalCost ÷ units, rounded half up. */
+  /** entryCost ÷ units, rounded half up (unitCosts: the cents of the rounding on some units). */
   unitCost: moneyOut.nullable(),
+  ...entryCostItemShape,
   match: z.enum(PURCHASE_MATCHES),
   product: previewProductSchema.nullable(),
   /** 'Criar produto' prefilled from the note. */
@@ -308,6 +318,8 @@ export const purchasePreviewSchema = z.object({
   items: z.array(purchasePreviewItemSchema),
   /** The duplicatas against vNF and the bills the entry makes (decision 0088). */
   billing: entryBillingSchema,
+  /** Bonus, credits and the entry's cost (decision 0089). */
+  costs: entryCostsSchema,
   /** Every problem (items' and warnings' not confirmed), in order: none means the confirm will write. */
   problems: z.array(z.string()),
   ready: z.boolean(),
@@ -328,6 +340,7 @@ export const purchaseItemSchema = z.object({
   unitCost: moneyOut,
   costBefore: moneyOut,
   costAfter: moneyOut,
+  ...purchaseItemCostShape,
   imeis: z.array(z.string()),
 });
 
@@ -351,6 +364,8 @@ export const purchaseSchema = purchaseSummarySchema.extend({
   recipientDocument: z.string().nullable(),
   recipientConfirmed: z.boolean(),
   billing: purchaseBillingSchema,
+  /** Bonus rule and the credits netted (decision 0089). */
+  costs: purchaseCostsSchema,
   items: z.array(purchaseItemSchema),
   payables: z.array(
     z.object({ id: z.number().int(), documentNumber: z.string().nullable(), dueDate: z.string(), amount: moneyOut }),

@@ -378,6 +378,7 @@ export interface FiscalIssuer {
   nfe_series: number;
   number: string;
   phone: string | null;
+  pis_cofins_non_cumulative: Generated<boolean>;
   provider_client_id: string | null;
   provider_sandbox: Generated<boolean>;
   provider_secret_ciphertext: Buffer | null;
@@ -854,21 +855,30 @@ export interface PurchaseBilling {
 }
 
 export interface PurchaseItems {
+  bonus: Generated<boolean>;
+  cent_movement_id: number | null;
+  cent_units: Generated<number>;
+  cofins_credit_cents: Generated<Figure>;
   cost_after_cents: number;
   cost_before_cents: number;
   description: string;
   discount_cents: Generated<Figure>;
+  entry_cost_cents: Figure | null;
   factor: number;
+  fcp_st_cents: Generated<Figure>;
   freight_cents: Generated<Figure>;
   gtin: string | null;
+  icms_credit_cents: Generated<Figure>;
   icms_st_cents: Generated<Figure>;
   id: Generated<number>;
   insurance_cents: Generated<Figure>;
   ipi_cents: Generated<Figure>;
+  ipi_devol_cents: Generated<Figure>;
   line: number;
   movement_id: number | null;
   ncm: string | null;
   other_cents: Generated<Figure>;
+  pis_credit_cents: Generated<Figure>;
   product_cents: Figure;
   product_id: number;
   purchase_id: number;
@@ -882,15 +892,20 @@ export interface PurchaseItems {
 
 export interface Purchases {
   access_key: string;
+  bonus_cents: Generated<Figure>;
+  bonus_cost: string | null;
+  cofins_credit_cents: Generated<Figure>;
   created_at: Generated<Timestamp>;
   created_by: number;
   duplicate_of: number | null;
+  icms_credit_cents: Generated<Figure>;
   id: Generated<number>;
   idempotency_key: string | null;
   issued_at: Timestamp;
   items_count: number;
   model: Generated<number>;
   number: string;
+  pis_credit_cents: Generated<Figure>;
   recipient_confirmed: Generated<boolean>;
   recipient_document: string | null;
   series: string;

@@ -91,6 +91,7 @@ import { nfse } from './0103-nfse';
 import { oneNoteOneEntry } from './0105-one-note-one-entry';
 import { supplierCodeUnits } from './0106-supplier-code-units';
 import { purchaseBilling } from './0107-purchase-billing';
+import { purchaseEntryCosts } from './0108-purchase-entry-costs';
 import { moneyReportIndexes } from './0112-money-report-indexes';
 import { pixCobv } from './0113-pix-cobv';
 
@@ -188,6 +189,7 @@ export const migrations: Record<string, Migration> = {
   '0105-one-note-one-entry': oneNoteOneEntry,
   '0106-supplier-code-units': supplierCodeUnits,
   '0107-purchase-billing': purchaseBilling,
+  '0108-purchase-entry-costs': purchaseEntryCosts,
   '0112-money-report-indexes': moneyReportIndexes,
   '0113-pix-cobv': pixCobv,
 };

@@ -56,6 +56,7 @@ export function issuerView(row: IssuerRow): FiscalIssuer {
       secretConfigured: row.provider_secret_ciphertext !== null,
     },
     autoEmit: row.auto_emit as FiscalIssuer['autoEmit'],
+    pisCofinsNonCumulative: row.pis_cofins_non_cumulative,
     technicalContact:
       row.tech_cnpj && row.tech_contact && row.tech_email && row.tech_phone
         ? {
@@ -102,6 +103,7 @@ async function suggestion(db: Executor): Promise<FiscalIssuer> {
     transport: 'SEFAZ',
     provider: { sandbox: true, clientId: null, secretConfigured: false },
     autoEmit: 'OFF',
+    pisCofinsNonCumulative: false,
     technicalContact: null,
     updatedAt: null,
     updatedBy: null,
@@ -267,6 +269,7 @@ export async function saveIssuer(
       provider_secret_tag: providerSecret?.tag ?? null,
       provider_secret_ciphertext: providerSecret?.ciphertext ?? null,
       auto_emit: input.autoEmit ?? current?.auto_emit ?? 'OFF',
+      pis_cofins_non_cumulative: input.pisCofinsNonCumulative ?? current?.pis_cofins_non_cumulative ?? false,
       ...technicalContactValues(current, input.technicalContact, serverSecret),
       updated_by: principal.employeeId,
     };

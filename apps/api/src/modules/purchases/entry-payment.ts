@@ -71,26 +71,27 @@ function splitAs(total: number, weights: number[]): number[] {
 /** The duplicatas' bills as the choice says; problems when a choice is needed and missing or does not fit. */
 function instalmentBills(
   note: NfeDocument,
+  payable: number,
   choice: InstalmentsChoice | null,
   problems: string[],
 ): { bills: NfeInstalment[]; advance: number; needed: boolean; early: string[] } {
   const issued = dayOf(note.issuedAt);
   const sum = note.instalments.reduce((a, i) => a + i.amountCents, 0);
   const early = note.instalments.filter((i) => i.dueDate < issued).map((i) => i.documentNumber);
-  const needed = sum !== note.totalCents || early.length > 0;
+  const needed = sum !== payable || early.length > 0;
   if (!needed) return { bills: note.instalments, advance: 0, needed, early };
   if (!choice) {
-    if (sum !== note.totalCents) problems.push(T.differenceChoiceRequired(sum, note.totalCents));
+    if (sum !== payable) problems.push(T.differenceChoiceRequired(sum, payable));
     if (early.length > 0) problems.push(T.earlyChoiceRequired(early, brazilianDay(issued)));
     return { bills: note.instalments, advance: 0, needed, early };
   }
   if (choice === 'PAID_IN_ADVANCE') {
-    if (sum >= note.totalCents) problems.push(T.advanceNotBelow);
-    return { bills: note.instalments, advance: Math.max(0, note.totalCents - sum), needed, early };
+    if (sum >= payable) problems.push(T.advanceNotBelow);
+    return { bills: note.instalments, advance: Math.max(0, payable - sum), needed, early };
   }
   if (choice === 'FOLLOW_INSTALMENTS') return { bills: note.instalments, advance: 0, needed, early };
   const amounts = splitAs(
-    note.totalCents,
+    payable,
     note.instalments.map((i) => i.amountCents),
   );
   const bills = note.instalments.map((i, index) => ({
@@ -101,8 +102,12 @@ function instalmentBills(
   return { bills, advance: 0, needed, early };
 }
 
-/** The note's billing with the clerk's decisions: the preview's `billing`, its problems and the bills to make. */
-export function settleBilling(note: NfeDocument, decisions: PurchaseDecisions): SettledBilling {
+/**
+ * The note's billing with the clerk's decisions: the preview's `billing`, its problems and the bills to make.
+ * `payable` is vNF less the bonus items' value (decision 0089: a bonus is never billed): the duplicatas are compared
+ * with it and the one bill is of it.
+ */
+export function settleBilling(note: NfeDocument, decisions: PurchaseDecisions, payable: number): SettledBilling {
   const problems: string[] = [];
   const fallback = defaultMode(note);
   const mode = decisions.payment?.mode ?? fallback.mode;
@@ -115,10 +120,10 @@ export function settleBilling(note: NfeDocument, decisions: PurchaseDecisions): 
   let advance = 0;
   let needed = false;
   let early: string[] = [];
-  const one = (day: string) => [{ documentNumber: note.number, dueDate: day, amountCents: note.totalCents }];
+  const one = (day: string) => [{ documentNumber: note.number, dueDate: day, amountCents: payable }];
   if (mode === 'INSTALMENTS') {
     if (note.instalments.length === 0) problems.push(T.noInstalments);
-    else ({ bills, advance, needed, early } = instalmentBills(note, choice, problems));
+    else ({ bills, advance, needed, early } = instalmentBills(note, payable, choice, problems));
   } else if (mode === 'ONE_BILL') {
     if (dueDate) bills = one(dueDate);
     else problems.push(T.dueDateRequired);
@@ -130,7 +135,7 @@ export function settleBilling(note: NfeDocument, decisions: PurchaseDecisions): 
   return {
     billing: {
       instalmentsTotal: centsToReais(instalmentsCents),
-      difference: centsToReais(note.instalments.length > 0 ? instalmentsCents - note.totalCents : 0),
+      difference: centsToReais(note.instalments.length > 0 ? instalmentsCents - payable : 0),
       earlyInstalments: early,
       instalmentsChoice: mode === 'INSTALMENTS' && needed ? choice : null,
       choiceNeeded: needed,

@@ -1,4 +1,5 @@
 import {
+  type BonusCost,
   centsToReais,
   type Paged,
   type Purchase,
@@ -38,18 +39,34 @@ function toSummary(row: PurchaseSummaryRow): PurchaseSummary {
 export async function purchaseById(db: DB, id: number): Promise<Purchase> {
   const row = await repo.find(db, id);
   if (!row) throw notFound(T.notFound);
-  const [items, imeis, payables, billing] = await Promise.all([
+  const [items, imeis, payables, billing, costs] = await Promise.all([
     repo.items(db, id),
     repo.imeis(db, id),
     billsOfPurchase(db, id),
     keptBilling(db, id),
+    repo.costs(db, id),
   ]);
+  const credits = {
+    icms: Number(costs?.icms_credit_cents ?? 0),
+    pis: Number(costs?.pis_credit_cents ?? 0),
+    cofins: Number(costs?.cofins_credit_cents ?? 0),
+  };
   return {
     ...toSummary(row),
     unsignedReason: row.unsigned_reason,
     recipientDocument: row.recipient_document,
     recipientConfirmed: row.recipient_confirmed,
     billing,
+    costs: {
+      bonusCost: (costs?.bonus_cost ?? null) as BonusCost | null,
+      bonusValue: centsToReais(Number(costs?.bonus_cents ?? 0)),
+      credits: {
+        icms: centsToReais(credits.icms),
+        pis: centsToReais(credits.pis),
+        cofins: centsToReais(credits.cofins),
+        total: centsToReais(credits.icms + credits.pis + credits.cofins),
+      },
+    },
     items: items.map((item) => ({
       line: item.line,
       supplierCode: item.supplier_code,
@@ -64,7 +81,19 @@ export async function purchaseById(db: DB, id: number): Promise<Purchase> {
       unitCost: centsToReais(item.unit_cost_cents),
       costBefore: centsToReais(item.cost_before_cents),
       costAfter: centsToReais(item.cost_after_cents),
-      imeis: imeis.filter((u) => u.movement_id === item.movement_id).map((u) => u.imei),
+      bonus: item.bonus,
+      fcpSt: centsToReais(Number(item.fcp_st_cents)),
+      credits: {
+        icms: centsToReais(Number(item.icms_credit_cents)),
+        pis: centsToReais(Number(item.pis_credit_cents)),
+        cofins: centsToReais(Number(item.cofins_credit_cents)),
+      },
+      // Entries before decision 0089 entered at their total.
+      entryCost: centsToReais(Number(item.entry_cost_cents ?? item.total_cost_cents)),
+      centUnits: item.cent_units,
+      imeis: imeis
+        .filter((u) => u.movement_id === item.movement_id || u.movement_id === item.cent_movement_id)
+        .map((u) => u.imei),
     })),
     payables,
   };

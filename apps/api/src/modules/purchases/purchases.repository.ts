@@ -165,11 +165,32 @@ export const purchasesRepository = {
       .selectFrom('stock_movement_units as mu')
       .innerJoin('product_units as u', 'u.id', 'mu.unit_id')
       .select(['mu.movement_id', 'u.imei'])
-      .where('mu.movement_id', 'in', (eb) =>
-        eb.selectFrom('purchase_items').select('movement_id').where('purchase_id', '=', purchaseId),
+      .where((eb) =>
+        eb.or([
+          eb(
+            'mu.movement_id',
+            'in',
+            eb.selectFrom('purchase_items').select('movement_id').where('purchase_id', '=', purchaseId),
+          ),
+          // The units at one cent more or less of the rounding (decision 0089) have a ledger row of their own.
+          eb(
+            'mu.movement_id',
+            'in',
+            eb.selectFrom('purchase_items').select('cent_movement_id').where('purchase_id', '=', purchaseId),
+          ),
+        ]),
       )
       .orderBy('u.id')
       .execute();
+  },
+
+  /** The entry's bonus rule and credits' totals (decision 0089). */
+  costs(db: Executor, purchaseId: number) {
+    return db
+      .selectFrom('purchases')
+      .select(['bonus_cost', 'bonus_cents', 'icms_credit_cents', 'pis_credit_cents', 'cofins_credit_cents'])
+      .where('id', '=', purchaseId)
+      .executeTakeFirst();
   },
 
   page(db: Executor, options: { offset: number; limit: number; search?: string }) {

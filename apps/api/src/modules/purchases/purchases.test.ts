@@ -124,8 +124,14 @@ describe('entry by the supplier NF-e XML', () => {
       .orderBy('imei')
       .execute();
     expect(units).toHaveLength(10);
+    // 32.158,02 ÷ 10 = 3.215,802 → R$ 3.215,80, 2 cents left (decision 0089): the last 2 phones at R$ 3.215,81
+    const late = new Set(arriving.slice(8));
     for (const unit of units)
-      expect(unit).toMatchObject({ status: 'IN_STOCK', cost_cents: 321580, purchase_id: entry.id });
+      expect(unit).toMatchObject({
+        status: 'IN_STOCK',
+        cost_cents: late.has(unit.imei) ? 321581 : 321580,
+        purchase_id: entry.id,
+      });
     const ledger = await t.db
       .selectFrom('stock_movements as m')
       .innerJoin('product_sources as s', 's.id', 'm.source_id')
@@ -142,25 +148,22 @@ describe('entry by the supplier NF-e XML', () => {
       .orderBy('m.id')
       .execute();
     const note = `NF-e 4512/1, chave ${worked.accessKey}`;
+    // Each item's units at its unit cost, then those of the rounding's cents at one cent more or less (decision
+    // 0089): 8 × 3.215,80 + 2 × 3.215,81 = 32.158,02; 48 × 8,04 + 2 × 8,03 = 401,98 (401,98 ÷ 50 = 8,0396 → 8,04).
+    const row = (productId: number, quantity: number, cost: number) => ({
+      product_id: productId,
+      kind: 'PURCHASE',
+      quantity_in: quantity,
+      entry_unit_cost_cents: cost,
+      purchase_id: entry.id,
+      note,
+      key: 'SUPPLIER_PURCHASE',
+    });
     expect(ledger).toEqual([
-      {
-        product_id: iphone.id,
-        kind: 'PURCHASE',
-        quantity_in: 10,
-        entry_unit_cost_cents: 321580,
-        purchase_id: entry.id,
-        note,
-        key: 'SUPPLIER_PURCHASE',
-      },
-      {
-        product_id: caseProduct.id,
-        kind: 'PURCHASE',
-        quantity_in: 50,
-        entry_unit_cost_cents: 804,
-        purchase_id: entry.id,
-        note,
-        key: 'SUPPLIER_PURCHASE',
-      },
+      row(iphone.id, 8, 321580),
+      row(iphone.id, 2, 321581),
+      row(caseProduct.id, 48, 804),
+      row(caseProduct.id, 2, 803),
     ]);
     const bills = await t.db
       .selectFrom('payables')
@@ -252,13 +255,24 @@ describe('entry by the supplier NF-e XML', () => {
       headers: bearer(stocker),
     });
     expect(bought.statusCode, bought.body).toBe(200);
+    // Two rows (decision 0089): 8 at R$ 3.215,80 — (5 × 3.100,00 + 8 × 3.215,80) ÷ 13 = 3.171,2615 → 3.171,26 — then
+    // the rounding's 2 at R$ 3.215,81 — (13 × 3.171,26 + 2 × 3.215,81) ÷ 15 = 3.177,20.
     expect(bought.json().data).toEqual([
       expect.objectContaining({
         costBefore: 3100,
-        costAfter: 3177.2,
+        costAfter: 3171.26,
         entryUnitCost: 3215.8,
-        quantity: 10,
+        quantity: 8,
         quantityBefore: 5,
+        actualQuantity: 13,
+        source: 'Compra de fornecedor',
+      }),
+      expect.objectContaining({
+        costBefore: 3171.26,
+        costAfter: 3177.2,
+        entryUnitCost: 3215.81,
+        quantity: 2,
+        quantityBefore: 13,
         actualQuantity: 15,
         source: 'Compra de fornecedor',
       }),

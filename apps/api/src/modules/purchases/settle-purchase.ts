@@ -4,6 +4,7 @@ import {
   isValidImei,
   normalizeDocument,
   type ProductCreate,
+  PURCHASE_COST_TEXTS,
   type PurchaseDecisions,
   type PurchaseMatch,
   type PurchasePreview,
@@ -17,9 +18,11 @@ import type { Executor } from '../../db/executor';
 import { shopIdentity } from '../settings/settings.service';
 import { checkImeis } from '../stock/stock.service';
 import { supplierByDocument } from '../suppliers/suppliers.service';
+import { costsPreview, shopRegime } from './entry-cost-preview';
 import { type SettledBilling, settleBilling } from './entry-payment';
 import { checkNewProducts } from './new-product-checks';
-import { type NfeDocument, type NfeItem, quantityInUnits, unitCostCents } from './nfe/nfe-reader';
+import { type ItemEntryCost, type NoteEntryCosts, noteEntryCosts } from './nfe/entry-costs';
+import { type NfeDocument, type NfeItem, quantityInUnits, splitUnitCost } from './nfe/nfe-reader';
 import { signatureWarnings } from './nfe/signature-checks';
 import { factorInWords, type RememberedFactor, settleFactor } from './nfe/unit-factors';
 import { type MatchableProduct, purchasesRepository as repo } from './purchases.repository';
@@ -37,6 +40,10 @@ export interface SettledItem {
   factor: number;
   units: number | null;
   unitCostCents: number | null;
+  /** Units at one cent more (positive) or less (negative) than unitCostCents: the line adds up to its cost. */
+  centUnits: number;
+  /** Bonus, credits and the cost the line enters at (decision 0089). */
+  cost: ItemEntryCost;
   /** The phones coming in (a serialized product): each its IMEI and, dual-SIM, the second. */
   phones: UnitInput[];
 }
@@ -47,6 +54,8 @@ export interface Settled {
   items: SettledItem[];
   /** The duplicatas checked and the bills to make (entry-payment.ts). */
   billing: SettledBilling;
+  /** Bonus and credits of the note (nfe/entry-costs.ts). */
+  costs: NoteEntryCosts;
   preview: PurchasePreview;
 }
 
@@ -172,11 +181,16 @@ function newAverageOf(
   decision: ItemDecision | undefined,
   units: number | null,
   unitCost: number | null,
+  centUnits: number,
   running: Map<number, { stock: number; cost: number }>,
 ): { newAverage: number | null; percentages: Percentages | null } {
   if (product && units !== null && unitCost !== null) {
     const before = running.get(product.id) ?? { stock: product.stock, cost: product.cost_cents };
-    const newAverage = averageCostCents(before.stock, before.cost, units, unitCost);
+    // As the move does: the units at the unit cost, then those at one cent more or less (write-purchase.ts).
+    const cents = Math.abs(centUnits);
+    const first = averageCostCents(before.stock, before.cost, units - cents, unitCost);
+    const newAverage =
+      cents > 0 ? averageCostCents(before.stock + units - cents, first, cents, unitCost + Math.sign(centUnits)) : first;
     running.set(product.id, { stock: before.stock + units, cost: newAverage });
     return {
       newAverage,
@@ -197,6 +211,33 @@ function newAverageOf(
   return { newAverage: null, percentages: null };
 }
 
+/** The item's bonus, credits and cost entered, its units' costs adding up to it (decision 0089). */
+function costFields(
+  item: NfeItem,
+  f: { units: number | null; unitCost: number | null; centUnits: number; cost: ItemEntryCost },
+) {
+  const cents = Math.abs(f.centUnits);
+  const groups =
+    f.units === null || f.unitCost === null
+      ? []
+      : [
+          { units: f.units - cents, cost: centsToReais(f.unitCost) },
+          { units: cents, cost: centsToReais(f.unitCost + Math.sign(f.centUnits)) },
+        ].filter((g) => g.units > 0);
+  return {
+    bonus: f.cost.bonus,
+    fcpSt: centsToReais(item.fcpStCents),
+    credits: {
+      icms: centsToReais(f.cost.credits.icms),
+      pis: centsToReais(f.cost.credits.pis),
+      cofins: centsToReais(f.cost.credits.cofins),
+    },
+    entryCost: centsToReais(f.cost.entryCostCents),
+    unitCosts: groups,
+    unitCostsText: groups.length > 0 ? PURCHASE_COST_TEXTS.unitCosts(groups, f.cost.entryCostCents) : '',
+  };
+}
+
 /** The preview's item: the note's line, its match, units, costs, new average, level prices, IMEIs, problems. */
 function itemPreview(
   item: NfeItem,
@@ -207,6 +248,8 @@ function itemPreview(
     factorConfirmed: boolean;
     units: number | null;
     unitCost: number | null;
+    centUnits: number;
+    cost: ItemEntryCost;
     serialized: boolean;
     newAverage: number | null;
     percentages: Percentages | null;
@@ -231,6 +274,7 @@ function itemPreview(
     totalCost: centsToReais(item.totalCostCents),
     freight: centsToReais(item.freightCents),
     unitCost: unitCost === null ? null : centsToReais(unitCost),
+    ...costFields(item, figures),
     match: figures.match,
     product: product
       ? {
@@ -267,6 +311,7 @@ function itemPreview(
 /** One item of the note settled: its product, factor, units, unit cost, phones, new product and figures. */
 function settleItem(
   item: NfeItem,
+  cost: ItemEntryCost,
   lookups: Lookups,
   running: Map<number, { stock: number; cost: number }>,
   imeiLines: { imei: string; line: number }[],
@@ -277,12 +322,14 @@ function settleItem(
   const { factor, factorConfirmed } = factorOf(item, decision, lookups, problems);
   const units = quantityInUnits(item.quantity, factor);
   if (units === null) problems.push(T.factorNotWhole(item.quantity, factor));
-  const unitCost = units ? unitCostCents(item.totalCostCents, units) : null;
+  const { unitCostCents: unitCost, centUnits } = units
+    ? splitUnitCost(cost.entryCostCents, units)
+    : { unitCostCents: null, centUnits: 0 };
   const serialized = product?.serialized ?? decision?.create?.serialized ?? false;
   const phones = phonesOf(decision, serialized ? item.imeis : []);
   checkPhones(item, serialized, phones, units, problems, imeiLines);
   const createInput = decision?.create ? newProductInput(decision.create, unitCost ?? 0, problems) : null;
-  const { newAverage, percentages } = newAverageOf(product, decision, units, unitCost, running);
+  const { newAverage, percentages } = newAverageOf(product, decision, units, unitCost, centUnits, running);
   return {
     item,
     product,
@@ -291,6 +338,8 @@ function settleItem(
     factor,
     units,
     unitCostCents: unitCost,
+    centUnits,
+    cost,
     phones,
     preview: itemPreview(item, {
       product,
@@ -299,6 +348,8 @@ function settleItem(
       factorConfirmed,
       units,
       unitCost,
+      centUnits,
+      cost,
       serialized,
       newAverage,
       percentages,
@@ -361,6 +412,7 @@ function notePreview(
   warnings: PurchasePreview['warnings'],
   problems: string[],
   billing: SettledBilling,
+  costs: PurchasePreview['costs'],
 ): PurchasePreview {
   return {
     accessKey: note.accessKey,
@@ -382,6 +434,7 @@ function notePreview(
     warnings,
     items: items.map((i) => i.preview),
     billing: billing.billing,
+    costs,
     problems,
     ready: problems.length === 0,
   };
@@ -391,7 +444,7 @@ function notePreview(
  * Settles every item of the note with the user's decisions (issue 39 §2, decision 0049): the product by the
  * user's choice ('Vincular' or 'Criar produto'), else by GTIN (products.barcode), else by the supplier's code
  * remembered from an earlier entry; the factor of its unit; the units coming in; the unit cost
- * ((vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST) ÷ units, `unitCostCents`); the product's new
+ * (the line's entry cost — its total less its credits, a bonus item by the entry's rule, nfe/entry-costs.ts — ÷ units, `splitUnitCost`); the product's new
  * weighted average and level prices; the phones (one per unit coming in, each IMEI of each, the second of a
  * dual-SIM too: Luhn, repeats within the note, already registered); and the note's warnings. Reads only: the preview answers it, the confirm writes it when nothing is left open.
  */
@@ -402,7 +455,11 @@ export async function settle(db: Executor, note: NfeDocument, decisions: Purchas
   // Stock and cost as the items before change them (two items of one product compound, as the move does).
   const running = new Map<number, { stock: number; cost: number }>();
   const imeiLines: { imei: string; line: number }[] = [];
-  const items = note.items.map((item) => settleItem(item, lookups, running, imeiLines));
+  const regime = await shopRegime(db);
+  const costs = noteEntryCosts(note.items, regime, decisions.bonusCost);
+  const items = note.items.map((item, index) =>
+    settleItem(item, costs.items[index] as ItemEntryCost, lookups, running, imeiLines),
+  );
   await checkNoteImeis(db, items, imeiLines);
   await checkNewProducts(db, items);
   const { warnings, problems } = await noteWarnings(db, note, decisions);
@@ -411,10 +468,14 @@ export async function settle(db: Executor, note: NfeDocument, decisions: Purchas
       problems.push(T.item(settledItem.item.itemNumber, settledItem.item.name, problem));
     }
   }
-  const billing = settleBilling(note, decisions);
+  if (decisions.bonusCost && costs.bonusItems === 0) problems.push(PURCHASE_COST_TEXTS.bonusChoiceInvalid);
+  // The bonus items' value is not billed (decision 0089).
+  const billing = settleBilling(note, decisions, note.totalCents - costs.bonusCents);
   problems.push(...billing.problems);
   const supplier = { id: known?.id ?? null, name: known?.name ?? note.issuer.name, document };
-  return { note, supplier, items, billing, preview: notePreview(note, supplier, items, warnings, problems, billing) };
+  const costsShown = costsPreview(costs, regime, note.totalCents);
+  const preview = notePreview(note, supplier, items, warnings, problems, billing, costsShown);
+  return { note, supplier, items, billing, costs, preview };
 }
 
 /**

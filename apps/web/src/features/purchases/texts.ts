@@ -96,3 +96,22 @@ export const PURCHASES_TEXTS = {
   unsignedReasonLabel: 'Motivo (sem assinatura)',
   close: 'Fechar',
 } as const;
+
+/** Bonus items, credits and the cents of the rounding (issue 57, decision 0089). */
+export const COST_TEXTS = {
+  title: 'Custo da entrada',
+  bonusChip: 'Bonificação',
+  bonusQuestion: 'Custo dos itens em bonificação (não geram conta a pagar)',
+  bonusValue: (value: string, payable: string) => `Bonificação na nota: ${value} · a pagar: ${payable}`,
+  entryCost: 'Custo de entrada',
+  entryTotal: (value: string) => `Custo total que entra no estoque: ${value}`,
+  credits: (icms: string, pis: string, cofins: string) => `Créditos: ICMS ${icms} · PIS ${pis} · COFINS ${cofins}`,
+  creditsTotal: (total: string) => `Créditos de impostos descontados do custo: ${total}`,
+  fcpSt: (value: string) => `FCP-ST ${value} no custo`,
+  /** An item whose rounding's cents went to some units (decision 0089). */
+  centUnits: (count: number) =>
+    count > 0
+      ? `${count} ${count === 1 ? 'unidade' : 'unidades'} a R$ 0,01 a mais (arredondamento)`
+      : `${-count} ${count === -1 ? 'unidade' : 'unidades'} a R$ 0,01 a menos (arredondamento)`,
+  bonusKept: 'Bonificação',
+} as const;

@@ -1,8 +1,8 @@
 import { divideHalfUp } from '@backoffice/contract';
 
 /**
- * What an NF-e item cost the shop (issue 39 §2): vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST of
- * that item, and that cost per unit in cents, rounded half up, in exact integer arithmetic.
+ * What an NF-e item cost the shop (issue 39 §2, issue 57, decision 0089): vProd + vFrete + vSeg + vOutro − vDesc +
+ * vIPI + vIPIDevol + vICMSST + vFCPST of that item, and that cost per unit in cents, in exact integer arithmetic.
  */
 
 export interface ItemCostParts {
@@ -13,9 +13,13 @@ export interface ItemCostParts {
   discountCents: number;
   ipiCents: number;
   icmsStCents: number;
+  /** vFCPST (decision 0089); vFCPSTRet is not: it was withheld at an earlier stage and is inside vProd. */
+  fcpStCents?: number;
+  /** impostoDevol/IPI/vIPIDevol. */
+  ipiDevolCents?: number;
 }
 
-/** vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST, in cents. */
+/** vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vIPIDevol + vICMSST + vFCPST, in cents. */
 export function itemTotalCostCents(parts: ItemCostParts): number {
   return (
     parts.productCents +
@@ -24,7 +28,9 @@ export function itemTotalCostCents(parts: ItemCostParts): number {
     parts.otherCents -
     parts.discountCents +
     parts.ipiCents +
-    parts.icmsStCents
+    (parts.ipiDevolCents ?? 0) +
+    parts.icmsStCents +
+    (parts.fcpStCents ?? 0)
   );
 }
 
@@ -52,4 +58,16 @@ export function quantityInUnits(quantity: string, factor: number): number | null
   if (scaled % 10_000n !== 0n) return null;
   const units = scaled / 10_000n;
   return units <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(units) : null;
+}
+
+/**
+ * A line's cost in whole cents per unit that adds up to the line's cost exactly (issue 57 §'per-unit rounding',
+ * decision 0089): `unitCostCents` is total ÷ units rounded half up (the cost shown, as before) and the rounding's
+ * remainder `centUnits` (total − units × unitCostCents, −units/2 ≤ centUnits < units/2) is that many units at one
+ * cent more (positive) or one cent less (negative): units × unitCostCents + centUnits = total.
+ * (1.000 ÷ 3 → 333, +1: 333 + 333 + 334; 40.198 ÷ 50 → 804, −2: 48 × 8,04 + 2 × 8,03 = 401,98.)
+ */
+export function splitUnitCost(totalCostCents: number, units: number): { unitCostCents: number; centUnits: number } {
+  const unitCost = unitCostCents(totalCostCents, units);
+  return { unitCostCents: unitCost, centUnits: totalCostCents - unitCost * units };
 }

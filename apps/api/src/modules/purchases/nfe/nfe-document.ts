@@ -61,8 +61,16 @@ export interface NfeItem {
   ipiCents: number;
   /** imposto/ICMS/ * /vICMSST (0 when absent) */
   icmsStCents: number;
-  /** vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST: what the item cost the shop. */
+  /** imposto/ICMS/ * /vFCPST: the FCP withheld by substitution with the ICMS-ST (issue 57, decision 0089). */
+  fcpStCents: number;
+  /** impostoDevol/IPI/vIPIDevol: the IPI returned (in vNF by W16-10, so in the item's cost). */
+  ipiDevolCents: number;
+  /** vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vIPIDevol + vICMSST + vFCPST: what the item cost the shop. */
   totalCostCents: number;
+  /** The ICMS as the note states it (decision 0089): CST or CSOSN, vICMS, vCredICMSSN (0 when absent). */
+  icms: { code: string | null; amountCents: number; simplesCreditCents: number };
+  /** PIS and COFINS' CST (the first group's) as written; null when absent. */
+  pisCst: string | null;
   /**
    * 15-digit numbers found in infAdProd and in rastro/nLote, in that order, without repeats. Not validated
    * here: the caller checks Luhn, the count against the quantity and the stock.

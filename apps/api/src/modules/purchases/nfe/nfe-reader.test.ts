@@ -94,7 +94,12 @@ describe('reading a supplier NF-e (issue 39 §2)', () => {
       otherCents: 0,
       ipiCents: 0,
       icmsStCents: 0,
+      fcpStCents: 0,
+      ipiDevolCents: 0,
       totalCostCents: 3_215_802,
+      // CST 00 at 18 % of vProd + vFrete: 32.158,02 × 0,18 = 5.788,4436 → R$ 5.788,44 (decision 0089's credit)
+      icms: { code: '00', amountCents: 578_844, simplesCreditCents: 0 },
+      pisCst: '04',
       imeis: [],
     });
     expect(cases).toMatchObject({ itemNumber: 2, quantity: '50.0000', productCents: 40_000, totalCostCents: 40_198 });

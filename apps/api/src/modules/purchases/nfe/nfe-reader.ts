@@ -32,7 +32,7 @@ import { checkNoteTotals, ICMS_TOT_FIELDS, type NoteTotals } from './note-totals
 import { nfeSignatureElements, signatureDigestValue, verifyNfeSignature } from './signature';
 import { checkAgainstProtocol } from './signature-checks';
 
-export { itemTotalCostCents, quantityInUnits, unitCostCents } from './item-cost';
+export { itemTotalCostCents, quantityInUnits, splitUnitCost, unitCostCents } from './item-cost';
 export * from './nfe-document';
 
 /** A real NF-e nests about 8 levels; anything far deeper is refused before the recursive C14N runs. */
@@ -297,9 +297,22 @@ function item(det: Element): NfeItem {
   const amount = (parent: Element | null, name: string, field: string) => cents(optionalText(parent, name), at(field));
   const icms = child(imposto, 'ICMS');
   let icmsStCents = 0;
+  let fcpStCents = 0;
+  const ownIcms = { code: null as string | null, amountCents: 0, simplesCreditCents: 0 };
   for (let node = icms?.firstChild ?? null; node; node = node.nextSibling) {
-    if (node.nodeType === 1) icmsStCents += amount(node as Element, 'vICMSST', 'ICMS/vICMSST');
+    if (node.nodeType !== 1) continue;
+    const group = node as Element;
+    icmsStCents += amount(group, 'vICMSST', 'ICMS/vICMSST');
+    // vFCPST is the FCP withheld now; vFCPSTRet was withheld before (CST 60) and is inside vProd (decision 0089).
+    fcpStCents += amount(group, 'vFCPST', 'ICMS/vFCPST');
+    ownIcms.code ??= optionalText(group, 'CST') ?? optionalText(group, 'CSOSN');
+    ownIcms.amountCents += amount(group, 'vICMS', 'ICMS/vICMS');
+    ownIcms.simplesCreditCents += amount(group, 'vCredICMSSN', 'ICMS/vCredICMSSN');
   }
+  const pis = child(imposto, 'PIS');
+  const pisGroup = pis
+    ? (['PISAliq', 'PISQtde', 'PISNT', 'PISOutr'].map((n) => child(pis, n)).find(Boolean) ?? null)
+    : null;
   const costParts = {
     productCents: cents(requiredText(prod, 'vProd', at('prod/vProd')), at('prod/vProd')),
     freightCents: amount(prod, 'vFrete', 'prod/vFrete'),
@@ -308,6 +321,8 @@ function item(det: Element): NfeItem {
     otherCents: amount(prod, 'vOutro', 'prod/vOutro'),
     ipiCents: amount(child(child(imposto, 'IPI'), 'IPITrib'), 'vIPI', 'IPI/IPITrib/vIPI'),
     icmsStCents,
+    fcpStCents,
+    ipiDevolCents: amount(child(child(det, 'impostoDevol'), 'IPI'), 'vIPIDevol', 'impostoDevol/IPI/vIPIDevol'),
   };
   const name = requiredText(prod, 'xProd', at('prod/xProd'));
   return {
@@ -325,6 +340,8 @@ function item(det: Element): NfeItem {
     unitValue: unitValue(requiredText(prod, 'vUnCom', at('prod/vUnCom')), at('prod/vUnCom')),
     ...costParts,
     totalCostCents: itemTotalCostCents(costParts),
+    icms: ownIcms,
+    pisCst: optionalText(pisGroup, 'CST'),
     imeis: [
       ...new Set([
         ...imeisIn([

@@ -66,6 +66,12 @@ export interface SampleNfeItemSpec {
   other?: string;
   ipi?: string;
   icmsSt?: string;
+  /** vFCPST in reais (with `icmsSt`): written into the item's ICMS10 and the note's totals before signing. */
+  fcpSt?: string;
+  /** The CFOP (in and out of the state alike), 5102/6102 by default; 5910 a bonus item. */
+  cfop?: string;
+  /** PIS and COFINS taxed (CST 01 at 1,65 % and 7,6 %) instead of CST 04. */
+  pisCofinsTaxed?: boolean;
   infAdProd?: string;
   /** One rastro per value, the value in nLote (where some suppliers list IMEIs). */
   rastro?: string[];
@@ -162,12 +168,12 @@ function taxesOf(spec: SampleNfeItemSpec, valueCents: number, icmsRate: number):
     icms = { kind: 'CST', code: '10', rate: icmsRate, st };
   }
   return {
-    cfopInState: '5102',
-    cfopOutState: '6102',
+    cfopInState: spec.cfop ?? '5102',
+    cfopOutState: spec.cfop ?? '6102',
     icms,
     ipi: ipiCents > 0 ? { rate: rateGiving(ipiCents, valueCents, `the IPI of ${spec.code}`) } : null,
-    pis: { cst: '04', rate: 0 },
-    cofins: { cst: '04', rate: 0 },
+    pis: spec.pisCofinsTaxed ? { cst: '01', rate: 16_500 } : { cst: '04', rate: 0 },
+    cofins: spec.pisCofinsTaxed ? { cst: '01', rate: 76_000 } : { cst: '04', rate: 0 },
   };
 }
 
@@ -285,6 +291,37 @@ function protNFeXml(spec: SampleNfeSpec, input: NfeInput, accessKey: string, dig
   );
 }
 
+/**
+ * The items' vFCPST written into their ICMS10 (after vICMSST, as the layout orders it) and into ICMSTot's vFCPST
+ * and vNF: the writer has no FCP; the note is signed after. Answers the body and the FCP-ST added to vNF.
+ */
+function withFcpSt(body: string, items: SampleNfeItemSpec[]): { body: string; addedCents: number } {
+  let added = 0;
+  let out = body;
+  for (const [index, item] of items.entries()) {
+    const fcp = cents(item.fcpSt);
+    if (fcp === 0) continue;
+    const start = out.indexOf(`<det nItem="${index + 1}">`);
+    const end = out.indexOf('</det>', start);
+    const det = out.slice(start, end);
+    const base = /<vBCST>([\d.]+)<\/vBCST>/.exec(det)?.[1] ?? '0.00';
+    const rate = ((fcp / cents(base)) * 100).toFixed(4);
+    const fcpXml = `<vBCFCPST>${base}</vBCFCPST><pFCPST>${rate}</pFCPST><vFCPST>${reais(fcp)}</vFCPST>`;
+    out = out.slice(0, start) + det.replace('</vICMSST>', `</vICMSST>${fcpXml}`) + out.slice(end);
+    added += fcp;
+  }
+  if (added === 0) return { body, addedCents: 0 };
+  const totals = out.indexOf('<ICMSTot>');
+  const vNF = /<vNF>([\d.]+)<\/vNF>/.exec(out.slice(totals))?.[1] ?? '0.00';
+  const tail = out
+    .slice(totals)
+    .replace('<vFCPST>0.00</vFCPST>', `<vFCPST>${reais(added)}</vFCPST>`)
+    .replace(`<vNF>${vNF}</vNF>`, `<vNF>${reais(cents(vNF) + added)}</vNF>`);
+  return { body: out.slice(0, totals) + tail, addedCents: added };
+}
+
+const reais = (amount: number) => `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
+
 /** Builds the note's XML (see the module's comment). */
 export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
   const input = noteInput(spec);
@@ -294,11 +331,13 @@ export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
   for (const [index, item] of spec.items.entries())
     if (item.itemNumber !== undefined && item.itemNumber !== index + 1)
       body = body.replace(`<det nItem="${index + 1}">`, `<det nItem="${item.itemNumber}">`);
+  const fcp = withFcpSt(body, spec.items);
+  body = fcp.body;
   const note = signNfe({ ...written, body }, SAMPLE_NFE_SIGNER, spec.sign === 'sha256' ? 'sha256' : 'sha1');
   const nfe = spec.sign === false ? `${note.xml.slice(0, note.xml.indexOf('<Signature '))}</NFe>` : note.xml;
   const declaration = '<?xml version="1.0" encoding="UTF-8"?>';
   const xml = spec.bare
     ? `${declaration}${nfe}`
     : `${declaration}<nfeProc xmlns="${NFE_NS}" versao="4.00">${nfe}${protNFeXml(spec, input, note.accessKey, note.digest)}</nfeProc>`;
-  return { xml, accessKey: note.accessKey, totalCents: note.totals.totalCents };
+  return { xml, accessKey: note.accessKey, totalCents: note.totals.totalCents + fcp.addedCents };
 }

@@ -48,7 +48,7 @@ export function NfeBillingPanel(props: {
         <Alert severity="warning">
           {T.differs(
             formatMoney(billing.instalmentsTotal),
-            formatMoney(preview.total),
+            formatMoney(preview.costs.payable),
             formatMoney(Math.abs(billing.difference)),
           )}
         </Alert>

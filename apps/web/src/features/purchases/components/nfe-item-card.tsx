@@ -17,7 +17,7 @@ import { ImeiListField, imeiListOf } from '../../../components/imei-list-field';
 import { formatMoney } from '../../../lib/format';
 import { appendScannedCode, readImeiLines } from '../../../lib/imei-lines';
 import { useBrandNames, useProductSearch } from '../api/purchases-api';
-import { PURCHASES_TEXTS as T } from '../texts';
+import { COST_TEXTS as C, PURCHASES_TEXTS as T } from '../texts';
 import { type ItemChoice, isSerialized, shownProblems } from './item-choice';
 
 /** The camera scanner ('Escanear'), loaded when a phone's IMEI list is shown. */
@@ -61,6 +61,7 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, flex: '1 1 260px' }}>
           {T.item(item.line)} · {item.name}
         </Typography>
+        {item.bonus ? <Chip size="small" color="info" label={C.bonusChip} /> : null}
         {problems.length === 0 ? (
           <Chip size="small" color="success" label={T.ok} />
         ) : (
@@ -76,9 +77,33 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
         <Figure
           label={T.totalCost}
           value={formatMoney(item.totalCost)}
-          hint={item.freight ? `${T.freight} ${formatMoney(item.freight)}` : undefined}
+          hint={
+            [
+              item.freight ? `${T.freight} ${formatMoney(item.freight)}` : null,
+              item.fcpSt ? C.fcpSt(formatMoney(item.fcpSt)) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ') || undefined
+          }
         />
-        <Figure label={T.unitCost} value={item.unitCost === null ? '—' : formatMoney(item.unitCost)} />
+        <Figure
+          label={C.entryCost}
+          value={formatMoney(item.entryCost)}
+          hint={
+            item.credits.icms + item.credits.pis + item.credits.cofins > 0
+              ? C.credits(
+                  formatMoney(item.credits.icms),
+                  formatMoney(item.credits.pis),
+                  formatMoney(item.credits.cofins),
+                )
+              : undefined
+          }
+        />
+        <Figure
+          label={T.unitCost}
+          value={item.unitCost === null ? '—' : formatMoney(item.unitCost)}
+          hint={item.unitCosts.length > 1 ? item.unitCostsText : undefined}
+        />
         <Figure
           label={T.newAverage}
           value={item.newAverageCost === null ? '—' : formatMoney(item.newAverageCost)}

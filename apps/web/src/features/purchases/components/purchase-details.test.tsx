@@ -22,6 +22,7 @@ const entry = (signed: boolean): Purchase =>
     recipientDocument: null,
     recipientConfirmed: false,
     billing: null,
+    costs: { bonusCost: null, bonusValue: 0, credits: { icms: 0, pis: 0, cofins: 0, total: 0 } },
     items: [],
     payables: [],
   });

@@ -1,4 +1,5 @@
 import {
+  BONUS_COST_LABELS,
   ENTRY_PAYMENT_MODE_LABELS,
   formatDocument,
   INSTALMENTS_CHOICE_LABELS,
@@ -14,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { PURCHASES_TEXTS as T } from '../texts';
+import { COST_TEXTS as C, PURCHASES_TEXTS as T } from '../texts';
 import { BILLING_TEXTS as B } from './billing-texts';
 
 /** An entry: the note, each item's product, units, unit cost and the average it left, the IMEIs, and the bills. */
@@ -54,6 +55,23 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
               .join(' — ')}
           </Typography>
         ) : null}
+        {purchase.costs.bonusCost ? (
+          <Typography variant="body2">
+            <strong>{C.bonusKept}:</strong> {formatMoney(purchase.costs.bonusValue)} —{' '}
+            {BONUS_COST_LABELS[purchase.costs.bonusCost]}
+          </Typography>
+        ) : null}
+        {purchase.costs.credits.total > 0 ? (
+          <Typography variant="body2">
+            <strong>{C.creditsTotal(formatMoney(purchase.costs.credits.total))}</strong> (
+            {C.credits(
+              formatMoney(purchase.costs.credits.icms),
+              formatMoney(purchase.costs.credits.pis),
+              formatMoney(purchase.costs.credits.cofins),
+            )}
+            )
+          </Typography>
+        ) : null}
       </Box>
       {/* Focusable: a phone scrolls the table sideways with the keyboard too. */}
       <TableContainer tabIndex={0} role="region" aria-label={T.items}>
@@ -62,6 +80,7 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
             <TableRow>
               <TableCell>{T.product}</TableCell>
               <TableCell align="right">{T.unitsLabel}</TableCell>
+              <TableCell align="right">{C.entryCost}</TableCell>
               <TableCell align="right">{T.unitCost}</TableCell>
               <TableCell align="right">{T.costAfter}</TableCell>
             </TableRow>
@@ -71,10 +90,20 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
               <TableRow key={item.line}>
                 <TableCell sx={{ minWidth: 220 }}>
                   {item.product.code} · {item.product.name}
+                  {item.bonus ? <Chip size="small" color="info" label={C.bonusChip} sx={{ ml: 1 }} /> : null}
                   <Typography variant="caption" color="text.secondary" component="p">
                     {T.item(item.line)}: {item.description} ({T.quantity(item.quantity, item.unit)}
                     {item.factor > 1 ? ` × ${item.factor}` : ''})
                   </Typography>
+                  {item.credits.icms + item.credits.pis + item.credits.cofins > 0 ? (
+                    <Typography variant="caption" color="text.secondary" component="p">
+                      {C.credits(
+                        formatMoney(item.credits.icms),
+                        formatMoney(item.credits.pis),
+                        formatMoney(item.credits.cofins),
+                      )}
+                    </Typography>
+                  ) : null}
                   {item.imeis.length > 0 ? (
                     <Typography variant="caption" component="p" sx={{ fontFamily: 'monospace' }}>
                       IMEI: {item.imeis.join(', ')}
@@ -83,7 +112,15 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
                 </TableCell>
                 <TableCell align="right">{item.units}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(item.entryCost)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(item.unitCost)}
+                  {item.centUnits !== 0 ? (
+                    <Typography variant="caption" color="text.secondary" component="p">
+                      {C.centUnits(item.centUnits)}
+                    </Typography>
+                  ) : null}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(item.costAfter)}

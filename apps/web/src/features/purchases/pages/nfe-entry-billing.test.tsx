@@ -35,6 +35,17 @@ const preview: PurchasePreview = purchasePreviewSchema.parse({
     bills: [{ documentNumber: '001', dueDate: '2026-11-05', amount: 409034.22 }],
     paid: false,
   },
+  costs: {
+    crt: null,
+    pisCofinsNonCumulative: false,
+    bonusItems: 0,
+    bonusValue: 0,
+    bonusCost: null,
+    payable: 238643.07,
+    credits: { icms: 0, pis: 0, cofins: 0, total: 0 },
+    entryCost: 0,
+    notes: [],
+  },
   problems: [
     'As duplicatas somam R$ 409.034,22 e a nota R$ 238.643,07 (diferença de R$ 170.391,15): escolha o que a diferença significa.',
   ],

@@ -37,6 +37,17 @@ const preview = (number: string): PurchasePreview =>
       bills: [],
       paid: false,
     },
+    costs: {
+      crt: null,
+      pisCofinsNonCumulative: false,
+      bonusItems: 0,
+      bonusValue: 0,
+      bonusCost: null,
+      payable: 0,
+      credits: { icms: 0, pis: 0, cofins: 0, total: 0 },
+      entryCost: 0,
+      notes: [],
+    },
     problems: [],
     ready: true,
   });

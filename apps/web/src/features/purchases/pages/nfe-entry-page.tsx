@@ -1,4 +1,4 @@
-import { formatDocument, type Purchase, type PurchasePreview } from '@backoffice/contract';
+import { type BonusCost, formatDocument, type Purchase, type PurchasePreview } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { purchaseKeys, sendNfe } from '../api/purchases-api';
 import { type ItemChoice, initialChoice, toDecisions } from '../components/item-choice';
 import { type BillingChoice, NfeBillingPanel } from '../components/nfe-billing-panel';
+import { NfeCostsPanel } from '../components/nfe-costs-panel';
 import { NfeItemCard } from '../components/nfe-item-card';
 import { PurchaseDetails } from '../components/purchase-details';
 import { PURCHASES_TEXTS as T } from '../texts';
@@ -41,6 +42,7 @@ export default function NfeEntryPage() {
   const [unsignedReason, setUnsignedReason] = useState('');
   const [acceptCertificate, setAcceptCertificate] = useState(false);
   const [billing, setBilling] = useState<BillingChoice>({});
+  const [bonusCost, setBonusCost] = useState<BonusCost | undefined>(undefined);
   const [stage, setStage] = useState<Stage>('idle');
   const [errors, setErrors] = useState<string[]>([]);
   const [entered, setEntered] = useState<Purchase | null>(null);
@@ -50,6 +52,7 @@ export default function NfeEntryPage() {
   const decisions = (shown: PurchasePreview) => ({
     ...toDecisions(shown, choices, confirmRecipient, unsignedReason, acceptCertificate),
     ...billing,
+    ...(bonusCost && shown.costs.bonusItems > 0 ? { bonusCost } : {}),
   });
 
   async function read(chosen: File, fresh: boolean) {
@@ -65,6 +68,7 @@ export default function NfeEntryPage() {
       if (fresh) {
         setChoices(Object.fromEntries(answer.items.map((item) => [item.line, initialChoice(item)])));
         setBilling({});
+        setBonusCost(undefined);
         attempt.renew();
       }
     } catch (error) {
@@ -182,6 +186,8 @@ export default function NfeEntryPage() {
               <strong>{T.accessKey}:</strong> {preview.accessKey}
             </Typography>
           </Paper>
+
+          <NfeCostsPanel preview={preview} bonusCost={bonusCost} onBonusCost={setBonusCost} />
 
           <NfeBillingPanel preview={preview} choice={billing} onChange={setBilling} />
 
