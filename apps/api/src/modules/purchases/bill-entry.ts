@@ -61,7 +61,7 @@ export async function keptBilling(db: Executor, purchaseId: number): Promise<Pur
   if (!row) return null;
   return {
     mode: row.payment_mode as EntryPaymentMode,
-    dueDate: row.due_date === null ? null : String(row.due_date),
+    dueDate: row.due_date,
     method: row.method as EntryPaidMethod | null,
     instalmentsTotal: centsToReais(Number(row.instalments_cents)),
     instalmentsChoice: row.instalments_choice as InstalmentsChoice | null,

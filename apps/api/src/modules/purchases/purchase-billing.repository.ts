@@ -1,4 +1,5 @@
 import type { Insertable, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 
@@ -11,10 +12,14 @@ export const purchaseBillingRepository = {
   },
 
   byPurchase(db: Executor, purchaseId: number) {
-    return db
-      .selectFrom('purchase_billing')
-      .select(['payment_mode', 'due_date', 'method', 'instalments_cents', 'instalments_choice', 'advance_paid_cents'])
-      .where('purchase_id', '=', purchaseId)
-      .executeTakeFirst();
+    return (
+      db
+        .selectFrom('purchase_billing')
+        .select(['payment_mode', 'method', 'instalments_cents', 'instalments_choice', 'advance_paid_cents'])
+        // A date as the API says it (YYYY-MM-DD) on both engines: PGlite hands a DATE over as a Date.
+        .select(sql<string | null>`to_char(due_date, 'YYYY-MM-DD')`.as('due_date'))
+        .where('purchase_id', '=', purchaseId)
+        .executeTakeFirst()
+    );
   },
 };

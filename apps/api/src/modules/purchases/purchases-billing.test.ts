@@ -199,5 +199,12 @@ describe("the note's payment", () => {
     expect(await bills()).toEqual([
       { document_number: '5801', amount_cents: 12_500, paid_cents: 0, due: '2026-12-15' },
     ]);
+    // The entry's details say the day chosen as the API writes dates, on both engines.
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/purchases/${res.json().data.id}`,
+      headers: { authorization: `Bearer ${stocker}` },
+    });
+    expect(details.json().data.billing).toMatchObject({ mode: 'ONE_BILL', dueDate: '2026-12-15' });
   });
 });
