@@ -50,6 +50,7 @@ export * from './pix';
 export * from './products';
 export * from './purchases';
 export * from './purchases-consistency';
+export * from './purchases-pricing';
 export * from './quotes';
 export * from './receivables';
 export * from './repairs';

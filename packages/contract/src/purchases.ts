@@ -8,6 +8,7 @@ import { unitInputSchema } from './imei';
 import { pagedSchema } from './paging';
 import { PRODUCT_LIMITS, PRODUCT_TEXTS } from './products';
 import { entryBillingDecisionsSchema, entryBillingSchema, purchaseBillingSchema } from './purchases-consistency';
+import { costDeviationSchema } from './purchases-pricing';
 
 /** The largest NF-e XML accepted (2 MB): a 500-item note is about 1 MB. */
 export const NFE_MAX_MEGABYTES = 2;
@@ -179,13 +180,14 @@ export const purchaseNewProductSchema = z.object({
   cest: z.string().trim().max(20).nullish(),
   /** The sale price in reais (two decimals); checked with the product's other fields by the catalogue's rules. */
   sellPrice: z.number().optional(),
+  /** The level percentages; absent: the shop's defaults for products created from a note (decision 0090). */
   discount: z
     .object({
       goldPercentage: z.number(),
       silverPercentage: z.number(),
       bronzePercentage: z.number().default(0),
     })
-    .default({ goldPercentage: 0, silverPercentage: 0, bronzePercentage: 0 }),
+    .optional(),
   /** 'Controla IMEI'. */
   serialized: z.boolean().default(false),
 });
@@ -205,6 +207,8 @@ export const purchaseItemDecisionSchema = z
     imeis: z.array(z.string().trim()).max(10_000).optional(),
     /** The phones, one per unit: its IMEI and, for a dual-SIM phone, the second (decision 0050). */
     units: z.array(unitInputSchema).max(10_000).optional(),
+    /** 'Custo conferido': the unit cost far from the product's average is right (decision 0090). */
+    acceptCost: z.boolean().optional(),
   })
   .refine((d) => !(d.productId && d.create), { error: 'Escolha vincular OU criar o produto, não os dois.' })
   .refine((d) => !(d.units && d.imeis), { error: PURCHASE_ENTRY_TEXTS.unitsAndImeis, path: ['units'] });
@@ -279,6 +283,8 @@ export const purchasePreviewItemSchema = z.object({
   /** The product's cost after the entry (weighted average) and its level prices. */
   newAverageCost: moneyOut.nullable(),
   levelPrices: z.object({ gold: moneyOut, silver: moneyOut, bronze: moneyOut }).nullable(),
+  /** The unit cost far from the linked product's average cost (beyond the setting): acknowledged or not. */
+  costDeviation: costDeviationSchema,
   /** The IMEIs, one per unit (a dual-SIM phone's first): the user's, else those the note lists. */
   imeis: z.array(z.string()),
   problems: z.array(z.string()),
@@ -306,6 +312,8 @@ export const purchasePreviewSchema = z.object({
     }),
   ),
   items: z.array(purchasePreviewItemSchema),
+  /** The level percentages a product created from this note starts with (the shop's defaults, decision 0090). */
+  levelDefaults: z.object({ gold: z.number(), silver: z.number(), bronze: z.number() }),
   /** The duplicatas against vNF and the bills the entry makes (decision 0088). */
   billing: entryBillingSchema,
   /** Every problem (items' and warnings' not confirmed), in order: none means the confirm will write. */
