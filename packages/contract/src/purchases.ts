@@ -267,6 +267,19 @@ export const purchasePreviewItemSchema = z.object({
   /** vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST. */
   totalCost: moneyOut,
   freight: moneyOut,
+  /**
+   * What the item's cost is made of (reais, issue 57 §8): vProd − vDesc + vFrete + vSeg + vOutro + vIPI + vICMSST
+   * = totalCost.
+   */
+  costParts: z.object({
+    products: moneyOut,
+    discount: moneyOut,
+    freight: moneyOut,
+    insurance: moneyOut,
+    other: moneyOut,
+    ipi: moneyOut,
+    icmsSt: moneyOut,
+  }),
   /** totalCost ÷ units, rounded half up. */
   unitCost: moneyOut.nullable(),
   match: z.enum(PURCHASE_MATCHES),
@@ -316,6 +329,8 @@ export const purchasePreviewSchema = z.object({
   levelDefaults: z.object({ gold: z.number(), silver: z.number(), bronze: z.number() }),
   /** The duplicatas against vNF and the bills the entry makes (decision 0088). */
   billing: entryBillingSchema,
+  /** 'Pago no ato' in cash and the clerk has no drawer open in a shop that uses drawers (decision 0090). */
+  drawerClosed: z.boolean(),
   /** Every problem (items' and warnings' not confirmed), in order: none means the confirm will write. */
   problems: z.array(z.string()),
   ready: z.boolean(),

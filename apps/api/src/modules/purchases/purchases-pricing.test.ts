@@ -81,11 +81,23 @@ describe('the entry by XML: prices and cash', () => {
       (await settings({ goldPercentage: 20, silverPercentage: 30, bronzePercentage: 40, costDeviationPercentage: 50 }))
         .statusCode,
     ).toBe(200);
-    // 10 films at R$ 12,00: unit cost R$ 12,00; Ouro +20 % = R$ 14,40, Prata +30 % = R$ 15,60, Bronze +40 % = R$ 16,80.
+    // 10 films at R$ 12,00 = R$ 120,00 − desconto 6,00 + frete 1,50 + IPI 3,60 + ST 2,40 = R$ 121,50: unit cost
+    // R$ 12,15; Ouro +20 % = R$ 14,58, Prata +30 % = R$ 15,795 → R$ 15,80, Bronze +40 % = R$ 17,01.
     const { xml } = buildTestNfe({
       number: 5901,
-      items: [{ code: 'PEL-PRIV-01', name: 'Película privacidade iPhone 15', qty: 10, unitValue: '12.00' }],
-      instalments: [{ number: '001', dueDate: '2026-12-20', amount: '120.00' }],
+      items: [
+        {
+          code: 'PEL-PRIV-01',
+          name: 'Película privacidade iPhone 15',
+          qty: 10,
+          unitValue: '12.00',
+          discount: '6.00',
+          freight: '1.50',
+          ipi: '3.60',
+          icmsSt: '2.40',
+        },
+      ],
+      instalments: [{ number: '001', dueDate: '2026-12-20', amount: '121.50' }],
     });
     const decisions = {
       items: [
@@ -105,7 +117,15 @@ describe('the entry by XML: prices and cash', () => {
     expect(preview.json().data).toMatchObject({
       ready: true,
       levelDefaults: { gold: 20, silver: 30, bronze: 40 },
-      items: [{ match: 'CREATE', unitCost: 12, levelPrices: { gold: 14.4, silver: 15.6, bronze: 16.8 } }],
+      items: [
+        {
+          match: 'CREATE',
+          totalCost: 121.5,
+          costParts: { products: 120, discount: 6, freight: 1.5, insurance: 0, other: 0, ipi: 3.6, icmsSt: 2.4 },
+          unitCost: 12.15,
+          levelPrices: { gold: 14.58, silver: 15.8, bronze: 17.01 },
+        },
+      ],
     });
     const res = await sendNfe(t, stocker, xml, { dryRun: false, decisions });
     expect(res.statusCode, res.body).toBe(200);
@@ -119,7 +139,7 @@ describe('the entry by XML: prices and cash', () => {
       gold_percentage: 20,
       silver_percentage: 30,
       bronze_percentage: 40,
-      cost_cents: 1200,
+      cost_cents: 1215,
       stock: 10,
     });
   });
@@ -199,6 +219,7 @@ describe('the entry by XML: prices and cash', () => {
     const closedPreview = await sendNfe(t, admin, xml, { dryRun: true, decisions });
     expect(closedPreview.json().data).toMatchObject({
       ready: false,
+      drawerClosed: true,
       problems: [drawerClosed],
       billing: { mode: 'PAID', method: 'DINHEIRO' },
     });
@@ -213,7 +234,7 @@ describe('the entry by XML: prices and cash', () => {
     expect(opened.statusCode, opened.body).toBe(201);
     const sessionId = opened.json().data.id as number;
     const openPreview = await sendNfe(t, admin, xml, { dryRun: true, decisions });
-    expect(openPreview.json().data).toMatchObject({ ready: true, problems: [] });
+    expect(openPreview.json().data).toMatchObject({ ready: true, drawerClosed: false, problems: [] });
     const res = await sendNfe(t, admin, xml, { dryRun: false, decisions });
     expect(res.statusCode, res.body).toBe(200);
     // The drawer: R$ 500,00 of float − R$ 200,00 paid to the supplier = R$ 300,00 expected.

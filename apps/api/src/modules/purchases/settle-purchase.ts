@@ -272,6 +272,15 @@ function itemPreview(
     units: figures.units,
     totalCost: centsToReais(item.totalCostCents),
     freight: centsToReais(item.freightCents),
+    costParts: {
+      products: centsToReais(item.productCents),
+      discount: centsToReais(item.discountCents),
+      freight: centsToReais(item.freightCents),
+      insurance: centsToReais(item.insuranceCents),
+      other: centsToReais(item.otherCents),
+      ipi: centsToReais(item.ipiCents),
+      icmsSt: centsToReais(item.icmsStCents),
+    },
     unitCost: unitCost === null ? null : centsToReais(unitCost),
     match: figures.match,
     product: product
@@ -408,6 +417,7 @@ function notePreview(
   problems: string[],
   billing: SettledBilling,
   settings: PurchaseSettings,
+  drawerClosed: boolean,
 ): PurchasePreview {
   return {
     accessKey: note.accessKey,
@@ -434,6 +444,7 @@ function notePreview(
       bronze: settings.bronzePercentage,
     },
     billing: billing.billing,
+    drawerClosed,
     problems,
     ready: problems.length === 0,
   };
@@ -471,12 +482,10 @@ export async function settle(
   const billing = settleBilling(note, decisions);
   problems.push(...billing.problems);
   // The preview only: the confirm's drawer is checked as the cash leaves it (bill-entry.ts, 409 CASH_DRAWER_CLOSED).
-  if (options.drawerOf !== undefined) {
-    const drawer = await drawerProblem(db, options.drawerOf, billing);
-    if (drawer) problems.push(drawer);
-  }
+  const drawer = options.drawerOf === undefined ? null : await drawerProblem(db, options.drawerOf, billing);
+  if (drawer) problems.push(drawer);
   const supplier = { id: known?.id ?? null, name: known?.name ?? note.issuer.name, document };
-  const preview = notePreview(note, supplier, items, warnings, problems, billing, lookups.settings);
+  const preview = notePreview(note, supplier, items, warnings, problems, billing, lookups.settings, drawer !== null);
   return { note, supplier, items, billing, preview };
 }
 
