@@ -31,8 +31,21 @@ export const PURCHASE_TEXTS = {
     /** ide/mod is not 55 (e.g. an NFC-e, model 65). */
     model: (model: string) =>
       `O arquivo é um documento fiscal modelo ${model}, não uma NF-e modelo 55 (a NFC-e, modelo 65, não serve para entrada de compra).`,
-    /** infNFe/@versao is not 4.00. */
-    version: (version: string) => `A NF-e está na versão ${version} do leiaute; só a versão 4.00 é aceita.`,
+    /**
+     * infNFe/@versao (or the nfeProc's) is not 4.00: 3.10 and older were retired by NT 2016.002 (the SEFAZ stopped
+     * authorising them in 2019), so a note of today in another version is an old file or a wrong export.
+     */
+    version: (version: string) =>
+      `O arquivo está na versão ${version} do leiaute da NF-e; só a versão 4.00 é aceita (as versões 3.10 e anteriores deixaram de ser autorizadas pela SEFAZ em 2019, NT 2016.002). Peça ao fornecedor o XML autorizado da nota (nfeProc 4.00).`,
+    /** tpNF 0: a note of goods coming into its issuer (decision 0090). */
+    entryNote:
+      'A nota é de entrada do emitente (tpNF 0): registra mercadoria que entrou no estoque do próprio fornecedor, não uma venda para a loja. Peça ao fornecedor a NF-e de venda (tpNF 1).',
+    /** tpNF 0 with CFOPs 3xxx: an import note, issued by the importer to itself. */
+    importNote:
+      'A nota é de importação (tpNF 0, CFOP 3xxx): quem importa a emite para si mesmo, e ela não é uma venda de fornecedor para a loja. A entrada por XML lê só a NF-e de venda do fornecedor (tpNF 1).',
+    /** finNFe other than 1 (normal). */
+    notNormal: (purpose: string) =>
+      `A nota é ${{ '2': 'complementar (finNFe 2): complementa valores ou impostos de outra nota e não traz mercadoria', '3': 'de ajuste (finNFe 3): acerta impostos e não traz mercadoria', '4': 'de devolução (finNFe 4): devolve mercadoria, não a vende à loja' }[purpose] ?? `de finalidade ${purpose} (finNFe)`}. A entrada por XML lê só a NF-e normal de venda (finNFe 1); uma diferença de valor vai em Contas a pagar.`,
     /** A field the note must have is missing. */
     missing: (field: string) => `A NF-e não tem o campo obrigatório ${field}.`,
     /** Two det of the same nItem: which of them is the item is unknowable, so the note is not entered. */
