@@ -2,7 +2,7 @@ import { PURCHASE_SETTINGS_TEXTS as S, PURCHASE_ENTRY_TEXTS as T } from '@backof
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { buildTestNfe } from './nfe/test-nfe';
-import { createProduct, entryCounts, openNfeShop, sendNfe } from './test-purchases';
+import { createProduct, entryCounts, imeis, openNfeShop, sendNfe } from './test-purchases';
 
 /**
  * The entry by XML's prices and cash (issue 57 §5 and §6, decision 0090): a product created from a note takes the
@@ -195,6 +195,26 @@ describe('the entry by XML: prices and cash', () => {
       .where('id', '=', beyond.id)
       .executeTakeFirstOrThrow();
     expect(after.cost_cents).toBe(1071);
+  });
+
+  it('a phone entered by XML: its history names the supplier and the note (issue 57 §8)', async () => {
+    const phone = await createProduct(t, stocker, { name: 'Moto G Compras', cost: 900, units: [] });
+    const [imei] = imeis(1, 300);
+    const { xml } = buildTestNfe({
+      number: 5904,
+      items: [{ code: 'MOTO-G', name: 'Motorola Moto G', ncm: '85171300', qty: 1, unitValue: '900.00' }],
+      instalments: [{ number: '001', dueDate: '2026-12-20', amount: '900.00' }],
+    });
+    const res = await sendNfe(t, stocker, xml, {
+      dryRun: false,
+      decisions: { items: [{ line: 1, productId: phone.id, imeis: [imei as string] }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const unit = await call(admin, 'GET', `/units/${imei}`);
+    expect(unit.statusCode, unit.body).toBe(200);
+    expect(unit.json().data.history).toMatchObject([
+      { event: 'Entrada no estoque', from: 'DISTRIBUIDORA MODELO DE CELULARES LTDA · NF-e 5904/1' },
+    ]);
   });
 
   it("'Pago no ato' in cash leaves the clerk’s open drawer; with none open it is refused, nothing written", async () => {
