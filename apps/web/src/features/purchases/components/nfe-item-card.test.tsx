@@ -23,6 +23,7 @@ const PHONES: PurchasePreviewItem = {
   units: 2,
   totalCost: 6400,
   freight: 0,
+  costParts: { products: 0, discount: 0, freight: 0, insurance: 0, other: 0, ipi: 0, icmsSt: 0 },
   unitCost: 3200,
   match: 'GTIN',
   product: { id: 7, code: 'P100007', name: 'iPhone 15 128GB Preto', serialized: true, stock: 0, cost: 0 },
@@ -30,6 +31,7 @@ const PHONES: PurchasePreviewItem = {
   serialized: true,
   newAverageCost: 3200,
   levelPrices: null,
+  costDeviation: null,
   imeis: [],
   problems: [],
 };

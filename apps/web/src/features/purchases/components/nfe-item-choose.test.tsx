@@ -33,6 +33,7 @@ const CASES: PurchasePreviewItem = {
   units: 50,
   totalCost: 401.98,
   freight: 1.98,
+  costParts: { products: 0, discount: 0, freight: 1.98, insurance: 0, other: 0, ipi: 0, icmsSt: 0 },
   unitCost: 8.04,
   match: 'NONE',
   product: null,
@@ -40,6 +41,7 @@ const CASES: PurchasePreviewItem = {
   serialized: false,
   newAverageCost: null,
   levelPrices: null,
+  costDeviation: null,
   imeis: [],
   problems: ['escolha um produto para vincular ou crie um produto.'],
 };

@@ -37,6 +37,8 @@ const preview = (number: string): PurchasePreview =>
       bills: [],
       paid: false,
     },
+    levelDefaults: { gold: 0, silver: 0, bronze: 0 },
+    drawerClosed: false,
     problems: [],
     ready: true,
   });
