@@ -395,7 +395,7 @@ export const PURCHASE_SETTINGS_CARD_TEXTS = {
   gold: 'Ouro (%)',
   silver: 'Prata (%)',
   bronze: 'Bronze (%)',
-  deviation: 'Variação do custo (± %)',
+  deviation: 'Variação (± %)',
   deviationHelper: (percent: number) => `Acima de ± ${percent} % do custo médio, a entrada pede conferência.`,
   example: (gold: string, silver: string, bronze: string) =>
     `Um produto de custo R$ 100,00 sai a Ouro ${gold}, Prata ${silver}, Bronze ${bronze}.`,

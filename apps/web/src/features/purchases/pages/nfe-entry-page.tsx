@@ -42,7 +42,7 @@ function NoteProblems({ preview, drawerRefused }: { preview: PurchasePreview; dr
       aria-label={T.noteProblems}
       action={
         drawerClosed ? (
-          <Button color="inherit" size="small" component={RouterLink} to="/admin/cash">
+          <Button color="inherit" size="small" component={RouterLink} to="/admin/cash" sx={{ whiteSpace: 'nowrap' }}>
             {T.openCash}
           </Button>
         ) : undefined
