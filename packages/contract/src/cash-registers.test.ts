@@ -13,7 +13,16 @@ describe('the cash drawer (issue 40 §3)', () => {
     expect(expectedCashCents(20_000, entries)).toBe(108_000);
     expect(cashTotals(20_000, entries)).toEqual({
       float: 200,
-      byKind: { SALE: 1350, SETTLEMENT: 480, INSTALMENT: 0, TOP_UP: 50, REMOVAL: 1000, REFUND: 0, TRADE_IN: 0 },
+      byKind: {
+        SALE: 1350,
+        SETTLEMENT: 480,
+        INSTALMENT: 0,
+        TOP_UP: 50,
+        REMOVAL: 1000,
+        REFUND: 0,
+        TRADE_IN: 0,
+        SUPPLIER_PAYMENT: 0,
+      },
       in: 1880,
       out: 1000,
       expected: 1080,

@@ -13,7 +13,8 @@ import { pagedSchema } from './paging';
 /**
  * What moves a session's cash. In: the float (the session's own field, not an entry), SALE (a counter sale paid
  * in cash), SETTLEMENT (a courier's 'acerto'), INSTALMENT (an instalment paid in cash: the receivables, issue 40
- * §2), TOP_UP ('suprimento'). Out: REMOVAL ('sangria', reason required) and REFUND (cash given back for a sale).
+ * §2), TOP_UP ('suprimento'). Out: REMOVAL ('sangria', reason required), REFUND (cash given back for a sale),
+ * TRADE_IN (a used phone bought) and SUPPLIER_PAYMENT (a supplier's note paid on the spot in cash, decision 0090).
  */
 export const CASH_ENTRY_KINDS = [
   'SALE',
@@ -23,6 +24,7 @@ export const CASH_ENTRY_KINDS = [
   'REMOVAL',
   'REFUND',
   'TRADE_IN',
+  'SUPPLIER_PAYMENT',
 ] as const;
 export type CashEntryKind = (typeof CASH_ENTRY_KINDS)[number];
 
@@ -34,16 +36,18 @@ export const CASH_ENTRY_KIND_LABELS: Record<CashEntryKind, string> = {
   REMOVAL: 'Sangria',
   REFUND: 'Devolução em dinheiro',
   TRADE_IN: 'Compra de aparelho usado',
+  SUPPLIER_PAYMENT: 'Nota de fornecedor paga no ato',
 };
 
 /** The kinds that take cash out of the drawer. */
-export const CASH_OUT_KINDS: readonly CashEntryKind[] = ['REMOVAL', 'REFUND', 'TRADE_IN'];
+export const CASH_OUT_KINDS: readonly CashEntryKind[] = ['REMOVAL', 'REFUND', 'TRADE_IN', 'SUPPLIER_PAYMENT'];
 
 /** What each kind leaving the drawer is called in a refusal ('A sangria passa do dinheiro esperado…'). */
 const CASH_OUT_SUBJECTS: Partial<Record<CashEntryKind, string>> = {
   REMOVAL: 'A sangria',
   REFUND: 'A devolução em dinheiro',
   TRADE_IN: 'O pagamento do aparelho usado',
+  SUPPLIER_PAYMENT: 'O pagamento da nota do fornecedor',
 };
 
 /** The kinds an operator types on the register's screen; the others come from sales, settlements and instalments. */

@@ -149,6 +149,8 @@ export type PackUnit = z.infer<typeof packUnitSchema>;
 export const UNIT_TEXTS = {
   notFound: 'Nenhum aparelho cadastrado com este IMEI.',
   delivered: 'Entregue ao cliente',
+  /** The supplier and note a unit came by ('Entrada por XML'). */
+  fromSupplier: (supplier: string, number: string, series: string) => `${supplier} · NF-e ${number}/${series}`,
   /** A repair of ours handed back (issue 42 §2): its service order's number. */
   repairDelivered: (number: number) => `Reparo entregue ao cliente (OS ${number})`,
   /** What a ledger row did to a unit, by the row's kind. */
@@ -219,6 +221,8 @@ export const unitSchema = z.object({
       at: z.iso.datetime(),
       employee: z.string().nullable(),
       orderCode: z.string().nullable(),
+      /** The supplier and note of an entry by XML: 'DISTRIBUIDORA … · NF-e 4512/1' (issue 57 §8). */
+      from: z.string().nullable().optional(),
     }),
   ),
   /**

@@ -52,6 +52,7 @@ export * from './products';
 export * from './purchases';
 export * from './purchases-consistency';
 export * from './purchases-costs';
+export * from './purchases-pricing';
 export * from './quotes';
 export * from './receivables';
 export * from './repairs';

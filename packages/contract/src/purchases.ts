@@ -15,6 +15,7 @@ import {
   purchaseCostsSchema,
   purchaseItemCostShape,
 } from './purchases-costs';
+import { costDeviationSchema } from './purchases-pricing';
 
 /** The largest NF-e XML accepted (2 MB): a 500-item note is about 1 MB. */
 export const NFE_MAX_MEGABYTES = 2;
@@ -37,8 +38,21 @@ export const PURCHASE_TEXTS = {
     /** ide/mod is not 55 (e.g. an NFC-e, model 65). */
     model: (model: string) =>
       `O arquivo é um documento fiscal modelo ${model}, não uma NF-e modelo 55 (a NFC-e, modelo 65, não serve para entrada de compra).`,
-    /** infNFe/@versao is not 4.00. */
-    version: (version: string) => `A NF-e está na versão ${version} do leiaute; só a versão 4.00 é aceita.`,
+    /**
+     * infNFe/@versao (or the nfeProc's) is not 4.00: 3.10 and older were retired by NT 2016.002 (the SEFAZ stopped
+     * authorising them in 2019), so a note of today in another version is an old file or a wrong export.
+     */
+    version: (version: string) =>
+      `O arquivo está na versão ${version} do leiaute da NF-e; só a versão 4.00 é aceita (as versões 3.10 e anteriores deixaram de ser autorizadas pela SEFAZ em 2019, NT 2016.002). Peça ao fornecedor o XML autorizado da nota (nfeProc 4.00).`,
+    /** tpNF 0: a note of goods coming into its issuer (decision 0090). */
+    entryNote:
+      'A nota é de entrada do emitente (tpNF 0): registra mercadoria que entrou no estoque do próprio fornecedor, não uma venda para a loja. Peça ao fornecedor a NF-e de venda (tpNF 1).',
+    /** tpNF 0 with CFOPs 3xxx: an import note, issued by the importer to itself. */
+    importNote:
+      'A nota é de importação (tpNF 0, CFOP 3xxx): quem importa a emite para si mesmo, e ela não é uma venda de fornecedor para a loja. A entrada por XML lê só a NF-e de venda do fornecedor (tpNF 1).',
+    /** finNFe other than 1 (normal). */
+    notNormal: (purpose: string) =>
+      `A nota é ${{ '2': 'complementar (finNFe 2): complementa valores ou impostos de outra nota e não traz mercadoria', '3': 'de ajuste (finNFe 3): acerta impostos e não traz mercadoria', '4': 'de devolução (finNFe 4): devolve mercadoria, não a vende à loja' }[purpose] ?? `de finalidade ${purpose} (finNFe)`}. A entrada por XML lê só a NF-e normal de venda (finNFe 1); uma diferença de valor vai em Contas a pagar.`,
     /** A field the note must have is missing. */
     missing: (field: string) => `A NF-e não tem o campo obrigatório ${field}.`,
     /** Two det of the same nItem: which of them is the item is unknowable, so the note is not entered. */
@@ -186,13 +200,14 @@ export const purchaseNewProductSchema = z.object({
   cest: z.string().trim().max(20).nullish(),
   /** The sale price in reais (two decimals); checked with the product's other fields by the catalogue's rules. */
   sellPrice: z.number().optional(),
+  /** The level percentages; absent: the shop's defaults for products created from a note (decision 0090). */
   discount: z
     .object({
       goldPercentage: z.number(),
       silverPercentage: z.number(),
       bronzePercentage: z.number().default(0),
     })
-    .default({ goldPercentage: 0, silverPercentage: 0, bronzePercentage: 0 }),
+    .optional(),
   /** 'Controla IMEI'. */
   serialized: z.boolean().default(false),
 });
@@ -212,6 +227,8 @@ export const purchaseItemDecisionSchema = z
     imeis: z.array(z.string().trim()).max(10_000).optional(),
     /** The phones, one per unit: its IMEI and, for a dual-SIM phone, the second (decision 0050). */
     units: z.array(unitInputSchema).max(10_000).optional(),
+    /** 'Custo conferido': the unit cost far from the product's average is right (decision 0090). */
+    acceptCost: z.boolean().optional(),
   })
   .refine((d) => !(d.productId && d.create), { error: 'Escolha vincular OU criar o produto, não os dois.' })
   .refine((d) => !(d.units && d.imeis), { error: PURCHASE_ENTRY_TEXTS.unitsAndImeis, path: ['units'] });
@@ -272,6 +289,21 @@ export const purchasePreviewItemSchema = z.object({
   /** vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vIPIDevol + vICMSST + vFCPST. */
   totalCost: moneyOut,
   freight: moneyOut,
+  /**
+   * What the item's cost is made of (reais, issue 57 §8): vProd − vDesc + vFrete + vSeg + vOutro + vIPI + vIPIDevol + vICMSST +
+   * vFCPST = totalCost.
+   */
+  costParts: z.object({
+    products: moneyOut,
+    discount: moneyOut,
+    freight: moneyOut,
+    insurance: moneyOut,
+    other: moneyOut,
+    ipi: moneyOut,
+    ipiReturned: moneyOut,
+    icmsSt: moneyOut,
+    fcpSt: moneyOut,
+  }),
   /** entryCost ÷ units, rounded half up (unitCosts: the cents of the rounding on some units). */
   unitCost: moneyOut.nullable(),
   ...entryCostItemShape,
@@ -289,6 +321,8 @@ export const purchasePreviewItemSchema = z.object({
   /** The product's cost after the entry (weighted average) and its level prices. */
   newAverageCost: moneyOut.nullable(),
   levelPrices: z.object({ gold: moneyOut, silver: moneyOut, bronze: moneyOut }).nullable(),
+  /** The unit cost far from the linked product's average cost (beyond the setting): acknowledged or not. */
+  costDeviation: costDeviationSchema,
   /** The IMEIs, one per unit (a dual-SIM phone's first): the user's, else those the note lists. */
   imeis: z.array(z.string()),
   problems: z.array(z.string()),
@@ -316,10 +350,14 @@ export const purchasePreviewSchema = z.object({
     }),
   ),
   items: z.array(purchasePreviewItemSchema),
+  /** The level percentages a product created from this note starts with (the shop's defaults, decision 0090). */
+  levelDefaults: z.object({ gold: z.number(), silver: z.number(), bronze: z.number() }),
   /** The duplicatas against vNF and the bills the entry makes (decision 0088). */
   billing: entryBillingSchema,
   /** Bonus, credits and the entry's cost (decision 0089). */
   costs: entryCostsSchema,
+  /** 'Pago no ato' in cash and the clerk has no drawer open in a shop that uses drawers (decision 0090). */
+  drawerClosed: z.boolean(),
   /** Every problem (items' and warnings' not confirmed), in order: none means the confirm will write. */
   problems: z.array(z.string()),
   ready: z.boolean(),

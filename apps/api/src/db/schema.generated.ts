@@ -1072,6 +1072,16 @@ export interface Repairs {
   warranty_until: Timestamp | null;
 }
 
+export interface PurchaseSettings {
+  bronze_percentage: Generated<number>;
+  cost_deviation_percentage: Generated<number>;
+  gold_percentage: Generated<number>;
+  id: number;
+  silver_percentage: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
 export interface RepairSettings {
   id: Generated<number>;
   updated_at: Generated<Timestamp>;
@@ -1417,6 +1427,7 @@ export interface DB {
   products: Products;
   purchase_billing: PurchaseBilling;
   purchase_items: PurchaseItems;
+  purchase_settings: PurchaseSettings;
   purchases: Purchases;
   quote_items: QuoteItems;
   quotes: Quotes;

@@ -92,6 +92,7 @@ import { oneNoteOneEntry } from './0105-one-note-one-entry';
 import { supplierCodeUnits } from './0106-supplier-code-units';
 import { purchaseBilling } from './0107-purchase-billing';
 import { purchaseEntryCosts } from './0108-purchase-entry-costs';
+import { purchaseSettings } from './0109-purchase-settings';
 import { moneyReportIndexes } from './0112-money-report-indexes';
 import { pixCobv } from './0113-pix-cobv';
 
@@ -190,6 +191,7 @@ export const migrations: Record<string, Migration> = {
   '0106-supplier-code-units': supplierCodeUnits,
   '0107-purchase-billing': purchaseBilling,
   '0108-purchase-entry-costs': purchaseEntryCosts,
+  '0109-purchase-settings': purchaseSettings,
   '0112-money-report-indexes': moneyReportIndexes,
   '0113-pix-cobv': pixCobv,
 };

@@ -72,6 +72,7 @@ const TABLES = [
   'products',
   'purchase_billing',
   'purchase_items',
+  'purchase_settings',
   'purchases',
   'quote_items',
   'quotes',

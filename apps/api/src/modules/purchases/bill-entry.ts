@@ -3,6 +3,7 @@ import {
   type EntryPaidMethod,
   type EntryPaymentMode,
   type InstalmentsChoice,
+  PURCHASE_SETTINGS_TEXTS,
   type Purchase,
   PURCHASE_ENTRY_TEXTS as T,
 } from '@backoffice/contract';
@@ -10,13 +11,14 @@ import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { createPayables, payPayableNow } from '../payables/payables.service';
+import { payFromDrawer } from './entry-drawer';
 import { purchaseBillingRepository as billingRepo } from './purchase-billing.repository';
 import type { Settled } from './settle-purchase';
 
 /**
  * The entry's bills as settled (entry-payment.ts, decision 0088), made through the payables module's service:
- * one per bill, paid as made for 'Pago no ato' (a payment of its whole amount today, by its method; cash does not
- * go through a register's drawer here — decision 0088); and the billing kept with the entry (`purchase_billing`).
+ * one per bill, paid as made for 'Pago no ato' (a payment of its whole amount today, by its method; in cash, out of
+ * the clerk's open drawer — decision 0090); and the billing kept with the entry (`purchase_billing`).
  */
 export async function billEntry(
   trx: Transaction<Database>,
@@ -42,6 +44,13 @@ export async function billEntry(
       for (const [index, id] of ids.entries()) {
         await payPayableNow(trx, id, actorId, billing.bills[index]?.amountCents ?? 0, billing.paidWith);
       }
+      // In cash: out of the clerk's open drawer (decision 0090).
+      await payFromDrawer(
+        trx,
+        actorId,
+        billing,
+        PURCHASE_SETTINGS_TEXTS.cashReason(note.number, note.series, supplier.name),
+      );
     }
   }
   await billingRepo.insert(trx, {

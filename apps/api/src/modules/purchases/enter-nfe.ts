@@ -85,13 +85,19 @@ export async function enterNfe(
   return { id: await write(trx, actorId, settled, decisions, idempotencyKey), replayed: false };
 }
 
-/** The preview of the note with the user's decisions so far: nothing is written. */
-export async function previewNfe(db: DB, bytes: Buffer, decisions: PurchaseDecisions): Promise<PurchasePreview> {
+/** The preview of the note with the clerk's decisions so far: nothing is written. */
+export async function previewNfe(
+  db: DB,
+  actorId: number,
+  bytes: Buffer,
+  decisions: PurchaseDecisions,
+): Promise<PurchasePreview> {
   const note = await readNfeFile(bytes);
   const entered = await repo.byAccessKey(db, note.accessKey);
   if (entered) throw alreadyEntered(note.accessKey, entered);
   await refuseNoteEnteredBefore(db, note);
-  return (await settle(db, note, decisions)).preview;
+  // 'Pago no ato' in cash: the preview says whether the clerk's drawer is open (decision 0090).
+  return (await settle(db, note, decisions, { drawerOf: actorId })).preview;
 }
 
 /**

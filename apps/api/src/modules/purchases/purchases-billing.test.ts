@@ -33,7 +33,8 @@ describe("the note's payment", () => {
     return tPag ? xml.replace(/<tPag>\d\d<\/tPag>/, `<tPag>${tPag}</tPag>`) : xml;
   }
   const decide = (more: Record<string, unknown> = {}) => ({
-    items: [{ line: 1, productId: caseProduct.id }],
+    // The case's R$ 7,50 is far from these notes' costs: acknowledged ('Custo conferido', decision 0090).
+    items: [{ line: 1, productId: caseProduct.id, acceptCost: true }],
     unsignedReason: reason,
     ...more,
   });

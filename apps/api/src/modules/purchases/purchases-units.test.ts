@@ -1,4 +1,4 @@
-import { PURCHASE_ENTRY_TEXTS as T } from '@backoffice/contract';
+import { PURCHASE_SETTINGS_TEXTS as S, PURCHASE_ENTRY_TEXTS as T } from '@backoffice/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers';
 import { buildTestNfe, testImei } from './nfe/test-nfe';
@@ -35,7 +35,8 @@ describe('entry by XML: units, factors and what the confirm would refuse (issue 
     const first = buildTestNfe({ number: 8101, items: [item('PEL-3D', 'UN', 5, '2.00')] });
     const entered = await sendNfe(t, stocker, first.xml, {
       dryRun: false,
-      decisions: { items: [{ line: 1, productId: caseProduct.id }] },
+      // R$ 2,00 against the case's R$ 7,50 (73 % below): acknowledged ('Custo conferido', decision 0090).
+      decisions: { items: [{ line: 1, productId: caseProduct.id, acceptCost: true }] },
     });
     expect(entered.statusCode, entered.body).toBe(200);
     expect(await productNow(t, caseProduct.id)).toEqual({ stock: 5, cost_cents: 200 });
@@ -48,7 +49,8 @@ describe('entry by XML: units, factors and what the confirm would refuse (issue 
     expect(line.match).toBe('SUPPLIER_CODE');
     expect(line.product.id).toBe(caseProduct.id);
     expect(line.factorConfirmed).toBe(false);
-    expect(line.problems).toEqual([T.factorNewUnit('CX', 'UN', 1, 1)]);
+    // At factor 1 each CX would cost R$ 18,00 against the average R$ 2,00: 1.600 ÷ 200 = 800 % off (decision 0090).
+    expect(line.problems).toEqual([T.factorNewUnit('CX', 'UN', 1, 1), S.costDeviation(1800, 200, 800, 50)]);
     expect(preview.json().data.ready).toBe(false);
 
     const refused = await sendNfe(t, stocker, boxes.xml, { dryRun: false });
@@ -131,7 +133,8 @@ describe('entry by XML: units, factors and what the confirm would refuse (issue 
     const xml = note.xml.replace(written, '<uTrib>UN</uTrib><qTrib>80.0000</qTrib>');
     const decisions = {
       unsignedReason: 'Fornecedor enviou sem assinatura',
-      items: [{ line: 1, productId: caseProduct.id }],
+      // R$ 1,80 against the case's R$ 7,50: acknowledged ('Custo conferido', decision 0090).
+      items: [{ line: 1, productId: caseProduct.id, acceptCost: true }],
     };
     const preview = (await sendNfe(t, stocker, xml, { dryRun: true, decisions })).json().data;
     // 8 CX × 10 = 80 UN; R$ 144,00 ÷ 80 = R$ 1,80.
@@ -147,7 +150,7 @@ describe('entry by XML: units, factors and what the confirm would refuse (issue 
 
     const confirmed = await sendNfe(t, stocker, xml, {
       dryRun: false,
-      decisions: { ...decisions, items: [{ line: 1, productId: caseProduct.id, factor: 10 }] },
+      decisions: { ...decisions, items: [{ line: 1, productId: caseProduct.id, factor: 10, acceptCost: true }] },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await productNow(t, caseProduct.id)).toEqual({ stock: 80, cost_cents: 180 });

@@ -17,6 +17,7 @@ import {
   purchaseProductOptionSchema,
   purchaseProductSearchQuerySchema,
   purchaseSchema,
+  purchaseSettingsSchema,
   supplierReturnBodySchema,
   supplierReturnSchema,
 } from '@backoffice/contract';
@@ -81,7 +82,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
           "'Entrada por XML': lê a NF-e do fornecedor (multipart: file, decisions opcional); dryRun=true (padrão) responde a prévia, dryRun=false dá entrada",
         description:
           'Corpo multipart/form-data: `file` (o XML da NF-e modelo 55, versão 4.00, nfeProc ou NFe, até 2 MB) e `decisions` opcional (JSON: por item `line`, `productId` para vincular ou `create` para criar o produto, `factor`, `units` (um por aparelho: `imei` e, com dois chips, `imei2`) ou `imeis` (um IMEI por aparelho), não os dois; `confirmRecipient`; `unsignedReason`). ' +
-          'A prévia casa cada item com um produto pelo GTIN, depois pelo código do fornecedor lembrado, e mostra o custo unitário ((vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST) ÷ unidades), o novo custo médio e os preços por nível. ' +
+          'A prévia casa cada item com um produto pelo GTIN, depois pelo código do fornecedor lembrado, e mostra o custo unitário ((vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST) ÷ unidades), o novo custo médio e os preços por nível (um produto criado sem `discount` recebe os percentuais padrão de GET /purchases/settings, em `levelDefaults`). ' +
+          "Um item vinculado cujo custo unitário se afasta do custo médio do produto além da variação configurada (`costDeviation`) é pendência até `acceptCost: true` ('Custo conferido'). 'Pago no ato' em dinheiro sai do caixa aberto de quem confirma (409 CASH_DRAWER_CLOSED sem caixa aberto, numa loja que usa caixas). " +
           'Confirmar grava numa transação: fornecedor, produtos, códigos lembrados, o movimento de estoque (PURCHASE), os aparelhos por IMEI, o custo médio e as contas a pagar. A mesma chave de acesso de novo: 409; pendências: 400 PURCHASE_NOT_READY com cada uma.',
         consumes: ['multipart/form-data'],
         querystring: purchaseNfeQuerySchema,
@@ -95,9 +97,10 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         missing: () => badRequest(PURCHASE_ENTRY_TEXTS.fileRequired),
       });
       const decisions = parseDecisions(fields.decisions);
-      if (request.query.dryRun) return { data: await service.preview(file, decisions) };
+      const actorId = principalOf(request).employeeId;
+      if (request.query.dryRun) return { data: await service.preview(actorId, file, decisions) };
       const key = (request.headers as { 'idempotency-key'?: string })['idempotency-key'];
-      const answer = await service.confirm(principalOf(request).employeeId, file, decisions, key);
+      const answer = await service.confirm(actorId, file, decisions, key);
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return { data: answer.purchase };
     },
@@ -166,6 +169,35 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = csvStream(PURCHASE_CSV_HEADERS, exporting.exportBatches(request.query.search), csvCells);
       return sendCsv(reply, 'entradas.csv', body);
     },
+  );
+
+  app.get(
+    '/purchases/settings',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Configurações da Entrada por XML (decisão 0090): os percentuais Ouro, Prata e Bronze de um produto criado a partir da nota e a variação (± %) do custo unitário sobre o custo médio do produto que pede 'Custo conferido'",
+        response: { 200: z.object({ data: purchaseSettingsSchema }) },
+      },
+    },
+    async () => ({ data: await service.settings() }),
+  );
+
+  app.put(
+    '/purchases/settings',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Altera as configurações da Entrada por XML (percentuais de 0 a 100; variação de 1 a 1000 % inteiro); auditado',
+        body: purchaseSettingsSchema,
+        response: { 200: z.object({ data: purchaseSettingsSchema }) },
+      },
+    },
+    async (request) => ({ data: await service.saveSettings(principalOf(request).employeeId, request.body) }),
   );
 
   app.get(

@@ -4,11 +4,13 @@ import type {
   PurchaseListQuery,
   PurchasePreview,
   PurchaseProductSearchQuery,
+  PurchaseSettings,
   SupplierReturnBody,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import { confirmNfe, previewNfe } from './enter-nfe';
 import { purchaseById, purchaseExportBatches, purchaseProductOptions, purchasesPage } from './purchase-reads';
+import { purchaseSettings, savePurchaseSettings } from './purchase-settings';
 import { returnToSupplier } from './return-to-supplier';
 
 /**
@@ -27,8 +29,13 @@ export function createPurchasesService(db: DB) {
 
   return {
     /** The preview of the note with the user's decisions so far: nothing is written. */
-    preview: (bytes: Buffer, decisions: PurchaseDecisions): Promise<PurchasePreview> =>
-      previewNfe(db, bytes, decisions),
+    preview: (actorId: number, bytes: Buffer, decisions: PurchaseDecisions): Promise<PurchasePreview> =>
+      previewNfe(db, actorId, bytes, decisions),
+
+    /** The entry by XML's settings (decision 0090): new products' level percentages, the cost's ±%. */
+    settings: (): Promise<PurchaseSettings> => purchaseSettings(db),
+
+    saveSettings: (actorId: number, settings: PurchaseSettings) => savePurchaseSettings(db, actorId, settings),
 
     /**
      * 'Confirmar entrada': in ONE transaction, under a lock of the note's key (two confirms of one note at once:

@@ -3,6 +3,7 @@ import {
   formatBusinessDateTimeMinutes,
   PRODUCT_TEXTS,
   PURCHASE_ENTRY_TEXTS,
+  PURCHASE_SETTINGS_TEXTS,
   UNIT_STATUS_LABELS,
   UNIT_TEXTS,
 } from '@backoffice/contract';
@@ -475,11 +476,13 @@ describe('entry by the supplier NF-e XML', () => {
     expect(asked.json().data.items[0]).toMatchObject({
       factor: 1,
       factorConfirmed: false,
-      problems: [PURCHASE_ENTRY_TEXTS.factorRequired('CX')],
+      // At factor 1 a box would be one film at R$ 45,10 against R$ 3,00: 4.210 ÷ 300 = 1.403 % off (decision 0090).
+      problems: [PURCHASE_ENTRY_TEXTS.factorRequired('CX'), PURCHASE_SETTINGS_TEXTS.costDeviation(4510, 300, 1403, 50)],
     });
+    // At 10 a box R$ 4,51 is still 50,3 % over R$ 3,00: the price went up, acknowledged ('Custo conferido').
     const res = await sendNfe(t, stocker, first.xml, {
       dryRun: false,
-      decisions: { items: [{ line: 1, productId: film.id, factor: 10 }] },
+      decisions: { items: [{ line: 1, productId: film.id, factor: 10, acceptCost: true }] },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.items[0]).toMatchObject({ factor: 10, units: 50, unitCost: 4.51, costAfter: 4.51 });

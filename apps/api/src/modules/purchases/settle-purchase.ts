@@ -1,14 +1,18 @@
 import {
   averageCostCents,
+  type CostDeviation,
   centsToReais,
+  costDeviationPercent,
   isValidImei,
   normalizeDocument,
   type ProductCreate,
   PURCHASE_COST_TEXTS,
+  PURCHASE_SETTINGS_TEXTS,
   type PurchaseDecisions,
   type PurchaseMatch,
   type PurchasePreview,
   type PurchasePreviewItem,
+  type PurchaseSettings,
   priceFromPercentage,
   productCreateSchema,
   PURCHASE_ENTRY_TEXTS as T,
@@ -19,12 +23,14 @@ import { shopIdentity } from '../settings/settings.service';
 import { checkImeis } from '../stock/stock.service';
 import { supplierByDocument } from '../suppliers/suppliers.service';
 import { costsPreview, shopRegime } from './entry-cost-preview';
+import { drawerProblem } from './entry-drawer';
 import { type SettledBilling, settleBilling } from './entry-payment';
 import { checkNewProducts } from './new-product-checks';
 import { type ItemEntryCost, type NoteEntryCosts, noteEntryCosts } from './nfe/entry-costs';
 import { type NfeDocument, type NfeItem, quantityInUnits, splitUnitCost } from './nfe/nfe-reader';
 import { signatureWarnings } from './nfe/signature-checks';
 import { factorInWords, type RememberedFactor, settleFactor } from './nfe/unit-factors';
+import { purchaseSettings } from './purchase-settings';
 import { type MatchableProduct, purchasesRepository as repo } from './purchases.repository';
 
 type ItemDecision = PurchaseDecisions['items'][number];
@@ -79,6 +85,8 @@ interface Lookups {
   /** Each code's factors, one per unit it was learnt with (issue 57 §1). */
   codeFactors: Map<string, RememberedFactor[]>;
   chosenById: Map<number, MatchableProduct>;
+  /** The level percentages of a product created from the note and the cost's ±% (decision 0090). */
+  settings: PurchaseSettings;
 }
 
 /** The products the note's items may be: by the GTINs (the note's and those created), the codes, the choices. */
@@ -90,7 +98,7 @@ async function lookupsOf(
 ): Promise<Lookups> {
   const gtins = [...new Set(note.items.flatMap((i) => (i.gtin ? [i.gtin] : [])))];
   const creating = decisions.items.flatMap((d) => (d.create?.barcode ? [d.create.barcode] : []));
-  const [byGtin, remembered, chosen] = await Promise.all([
+  const [byGtin, remembered, chosen, settings] = await Promise.all([
     repo.productsByGtin(db, [...gtins, ...creating]),
     knownSupplierId !== null
       ? repo.rememberedCodes(db, knownSupplierId, [...new Set(note.items.map((i) => i.supplierCode))])
@@ -99,6 +107,7 @@ async function lookupsOf(
       db,
       decisions.items.flatMap((d) => (d.productId ? [d.productId] : [])),
     ),
+    purchaseSettings(db),
   ]);
   return {
     byLine: new Map(decisions.items.map((d) => [d.line, d])),
@@ -110,7 +119,38 @@ async function lookupsOf(
       return byCode;
     }, new Map<string, RememberedFactor[]>()),
     chosenById: new Map(chosen.map((p) => [p.id, p])),
+    settings,
   };
+}
+
+/** A new product's level percentages: the decision's, else the shop's defaults for products from a note. */
+function discountOf(create: NonNullable<ItemDecision['create']>, settings: PurchaseSettings) {
+  return (
+    create.discount ?? {
+      goldPercentage: settings.goldPercentage,
+      silverPercentage: settings.silverPercentage,
+      bronzePercentage: settings.bronzePercentage,
+    }
+  );
+}
+
+/**
+ * A linked item's unit cost against its product's average before the note (decision 0090): beyond the setting's
+ * ±%, a problem of the item until the clerk acknowledges it ('Custo conferido').
+ */
+function costDeviationOf(
+  product: MatchableProduct | null,
+  decision: ItemDecision | undefined,
+  unitCost: number | null,
+  limit: number,
+  problems: string[],
+): CostDeviation {
+  if (!product || unitCost === null) return null;
+  const percent = costDeviationPercent(unitCost, product.cost_cents, limit);
+  if (percent === null) return null;
+  const acknowledged = decision?.acceptCost === true;
+  if (!acknowledged) problems.push(PURCHASE_SETTINGS_TEXTS.costDeviation(unitCost, product.cost_cents, percent, limit));
+  return { averageCost: centsToReais(product.cost_cents), percent, limit, acknowledged };
 }
 
 /** The item's product: the user's choice ('Vincular' or 'Criar produto'), else by GTIN, else by supplier code. */
@@ -183,6 +223,7 @@ function newAverageOf(
   unitCost: number | null,
   centUnits: number,
   running: Map<number, { stock: number; cost: number }>,
+  settings: PurchaseSettings,
 ): { newAverage: number | null; percentages: Percentages | null } {
   if (product && units !== null && unitCost !== null) {
     const before = running.get(product.id) ?? { stock: product.stock, cost: product.cost_cents };
@@ -202,7 +243,7 @@ function newAverageOf(
     };
   }
   if (decision?.create && unitCost !== null) {
-    const { goldPercentage, silverPercentage, bronzePercentage } = decision.create.discount;
+    const { goldPercentage, silverPercentage, bronzePercentage } = discountOf(decision.create, settings);
     return {
       newAverage: unitCost,
       percentages: { gold: goldPercentage, silver: silverPercentage, bronze: bronzePercentage },
@@ -253,6 +294,7 @@ function itemPreview(
     serialized: boolean;
     newAverage: number | null;
     percentages: Percentages | null;
+    costDeviation: CostDeviation;
     phones: UnitInput[];
     problems: string[];
   },
@@ -273,6 +315,17 @@ function itemPreview(
     units: figures.units,
     totalCost: centsToReais(item.totalCostCents),
     freight: centsToReais(item.freightCents),
+    costParts: {
+      products: centsToReais(item.productCents),
+      discount: centsToReais(item.discountCents),
+      freight: centsToReais(item.freightCents),
+      insurance: centsToReais(item.insuranceCents),
+      other: centsToReais(item.otherCents),
+      ipi: centsToReais(item.ipiCents),
+      ipiReturned: centsToReais(item.ipiDevolCents ?? 0),
+      icmsSt: centsToReais(item.icmsStCents),
+      fcpSt: centsToReais(item.fcpStCents ?? 0),
+    },
     unitCost: unitCost === null ? null : centsToReais(unitCost),
     ...costFields(item, figures),
     match: figures.match,
@@ -303,6 +356,7 @@ function itemPreview(
             silver: centsToReais(priceFromPercentage(newAverage, percentages.silver)),
             bronze: centsToReais(priceFromPercentage(newAverage, percentages.bronze)),
           },
+    costDeviation: figures.costDeviation,
     imeis: figures.phones.map((phone) => phone.imei),
     problems: figures.problems,
   };
@@ -328,8 +382,10 @@ function settleItem(
   const serialized = product?.serialized ?? decision?.create?.serialized ?? false;
   const phones = phonesOf(decision, serialized ? item.imeis : []);
   checkPhones(item, serialized, phones, units, problems, imeiLines);
-  const createInput = decision?.create ? newProductInput(decision.create, unitCost ?? 0, problems) : null;
-  const { newAverage, percentages } = newAverageOf(product, decision, units, unitCost, centUnits, running);
+  const { settings } = lookups;
+  const costDeviation = costDeviationOf(product, decision, unitCost, settings.costDeviationPercentage, problems);
+  const createInput = decision?.create ? newProductInput(decision.create, unitCost ?? 0, problems, settings) : null;
+  const { newAverage, percentages } = newAverageOf(product, decision, units, unitCost, centUnits, running, settings);
   return {
     item,
     product,
@@ -353,6 +409,7 @@ function settleItem(
       serialized,
       newAverage,
       percentages,
+      costDeviation,
       phones,
       problems,
     }),
@@ -413,6 +470,8 @@ function notePreview(
   problems: string[],
   billing: SettledBilling,
   costs: PurchasePreview['costs'],
+  settings: PurchaseSettings,
+  drawerClosed: boolean,
 ): PurchasePreview {
   return {
     accessKey: note.accessKey,
@@ -433,8 +492,14 @@ function notePreview(
     })),
     warnings,
     items: items.map((i) => i.preview),
+    levelDefaults: {
+      gold: settings.goldPercentage,
+      silver: settings.silverPercentage,
+      bronze: settings.bronzePercentage,
+    },
     billing: billing.billing,
     costs,
+    drawerClosed,
     problems,
     ready: problems.length === 0,
   };
@@ -448,7 +513,12 @@ function notePreview(
  * weighted average and level prices; the phones (one per unit coming in, each IMEI of each, the second of a
  * dual-SIM too: Luhn, repeats within the note, already registered); and the note's warnings. Reads only: the preview answers it, the confirm writes it when nothing is left open.
  */
-export async function settle(db: Executor, note: NfeDocument, decisions: PurchaseDecisions): Promise<Settled> {
+export async function settle(
+  db: Executor,
+  note: NfeDocument,
+  decisions: PurchaseDecisions,
+  options: { drawerOf?: number } = {},
+): Promise<Settled> {
   const document = normalizeDocument(note.issuer.document);
   const known = await supplierByDocument(db, document);
   const lookups = await lookupsOf(db, note, decisions, known ? known.id : null);
@@ -472,9 +542,22 @@ export async function settle(db: Executor, note: NfeDocument, decisions: Purchas
   // The bonus items' value is not billed (decision 0089).
   const billing = settleBilling(note, decisions, note.totalCents - costs.bonusCents);
   problems.push(...billing.problems);
+  // The preview only: the confirm's drawer is checked as the cash leaves it (bill-entry.ts, 409 CASH_DRAWER_CLOSED).
+  const drawer = options.drawerOf === undefined ? null : await drawerProblem(db, options.drawerOf, billing);
+  if (drawer) problems.push(drawer);
   const supplier = { id: known?.id ?? null, name: known?.name ?? note.issuer.name, document };
   const costsShown = costsPreview(costs, regime, note.totalCents);
-  const preview = notePreview(note, supplier, items, warnings, problems, billing, costsShown);
+  const preview = notePreview(
+    note,
+    supplier,
+    items,
+    warnings,
+    problems,
+    billing,
+    costsShown,
+    lookups.settings,
+    drawer !== null,
+  );
   return { note, supplier, items, billing, costs, preview };
 }
 
@@ -487,13 +570,14 @@ function newProductInput(
   create: NonNullable<ItemDecision['create']>,
   unitCost: number,
   problems: string[],
+  settings: PurchaseSettings,
 ): ProductCreate | null {
   const parsed = productCreateSchema.safeParse({
     name: create.name,
     brand: create.brand,
     cost: centsToReais(unitCost),
     sellPrice: create.sellPrice,
-    discount: create.discount,
+    discount: discountOf(create, settings),
     stock: 0,
     barcode: create.barcode ?? null,
     ncm: create.ncm ?? null,

@@ -333,16 +333,22 @@ export const stockRepository = {
    * named at packing joins the checkout's earlier SALE row: its time is the packing's), who, for which order.
    */
   unitEvents(db: Executor, unitId: number) {
-    return db
-      .selectFrom('stock_movement_units as mu')
-      .innerJoin('stock_movements as m', 'm.id', 'mu.movement_id')
-      .leftJoin('employees as e', 'e.id', 'm.employee_id')
-      .leftJoin('orders as o', 'o.id', 'm.order_id')
-      .select(['m.kind', 'mu.event', 'mu.created_at', 'e.name as employee_name', 'o.code as order_code'])
-      .where('mu.unit_id', '=', unitId)
-      .orderBy('mu.created_at')
-      .orderBy('m.id')
-      .execute();
+    return (
+      db
+        .selectFrom('stock_movement_units as mu')
+        .innerJoin('stock_movements as m', 'm.id', 'mu.movement_id')
+        .leftJoin('employees as e', 'e.id', 'm.employee_id')
+        .leftJoin('orders as o', 'o.id', 'm.order_id')
+        // An entry by XML names its supplier and note (issue 57 §8).
+        .leftJoin('purchases as pu', 'pu.id', 'm.purchase_id')
+        .leftJoin('suppliers as s', 's.id', 'pu.supplier_id')
+        .select(['m.kind', 'mu.event', 'mu.created_at', 'e.name as employee_name', 'o.code as order_code'])
+        .select(['pu.number as purchase_number', 'pu.series as purchase_series', 's.name as supplier_name'])
+        .where('mu.unit_id', '=', unitId)
+        .orderBy('mu.created_at')
+        .orderBy('m.id')
+        .execute()
+    );
   },
 
   /** A page of the units in analysis (RETURNED), the longest waiting first, with when each came back. */

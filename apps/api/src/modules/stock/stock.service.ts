@@ -71,6 +71,10 @@ export async function unitByImei(db: Executor, imei: string, now = new Date()): 
     at: new Date(event.created_at).toISOString(),
     employee: event.employee_name,
     orderCode: event.order_code,
+    from:
+      event.supplier_name && event.purchase_number !== null && event.purchase_series !== null
+        ? UNIT_TEXTS.fromSupplier(event.supplier_name, event.purchase_number, event.purchase_series)
+        : null,
   }));
   if (deliveredAt) {
     // After every event of its instant (an exchange hands the replacement over as it registers it).
@@ -80,6 +84,7 @@ export async function unitByImei(db: Executor, imei: string, now = new Date()): 
       at: deliveredAt.toISOString(),
       employee: null,
       orderCode: row.order_code,
+      from: null,
     });
   }
   return {

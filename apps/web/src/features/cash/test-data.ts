@@ -8,7 +8,17 @@ import type { CashOverview, CashRegister, CashSession, CashSessionDetails, CashT
 export const BEATRIZ = { id: 20, name: 'Beatriz Atendente' };
 
 const totals = (float: number, byKind: Partial<CashTotals['byKind']>): CashTotals => {
-  const all = { SALE: 0, SETTLEMENT: 0, INSTALMENT: 0, TOP_UP: 0, REMOVAL: 0, REFUND: 0, TRADE_IN: 0, ...byKind };
+  const all = {
+    SALE: 0,
+    SETTLEMENT: 0,
+    INSTALMENT: 0,
+    TOP_UP: 0,
+    REMOVAL: 0,
+    REFUND: 0,
+    TRADE_IN: 0,
+    SUPPLIER_PAYMENT: 0,
+    ...byKind,
+  };
   const inflow = all.SALE + all.SETTLEMENT + all.INSTALMENT + all.TOP_UP;
   const out = all.REMOVAL + all.REFUND + all.TRADE_IN;
   return { float, byKind: all, in: inflow, out, expected: float + inflow - out };

@@ -23,7 +23,6 @@ export const PURCHASES_TEXTS = {
   acceptCertificate: 'Aceito o certificado mesmo assim (conferi a nota com o fornecedor)',
   unsigned: 'Sem assinatura digital',
   instalments: 'Contas a pagar',
-  oneBill: (total: string, day: string) => `Uma conta de ${total} com vencimento em ${day} (a nota não tem duplicatas)`,
   items: 'Itens da nota',
   item: (line: number) => `Item ${line}`,
   supplierCode: 'Cód. fornecedor',
@@ -36,6 +35,26 @@ export const PURCHASES_TEXTS = {
   freight: 'frete',
   newAverage: 'Novo custo médio',
   levels: (gold: string, silver: string, bronze: string) => `Ouro ${gold} · Prata ${silver} · Bronze ${bronze}`,
+  /** What the item's cost is made of (issue 57 §8): only the parts the note has. */
+  costParts: 'Composição do custo',
+  costPart: {
+    products: 'produtos',
+    discount: '− desconto',
+    freight: '+ frete',
+    insurance: '+ seguro',
+    other: '+ outras despesas',
+    ipi: '+ IPI',
+    ipiReturned: '+ IPI devolvido',
+    icmsSt: '+ ICMS ST',
+    fcpSt: '+ FCP ST',
+  },
+  /** A unit cost far from the product's average (decision 0090): the clerk's acknowledgement. */
+  costChecked: 'Custo conferido (o valor desta nota está certo)',
+  costDeviation: (percent: number, average: string, limit: number) =>
+    `Custo ${percent} % longe do custo médio do produto (${average}; limite ± ${limit} %).`,
+  /** What the note still needs that is no item's (the payment, the drawer). */
+  noteProblems: 'Pendências da nota',
+  openCash: 'Abrir caixa',
   matched: {
     GTIN: 'Casado pelo código de barras',
     SUPPLIER_CODE: 'Casado pelo código do fornecedor',

@@ -397,3 +397,20 @@ export const SYSTEM_TASKS_CARD_TEXTS = {
   neverRan:
     'Nenhum processo verificou as tarefas agendadas ainda. Um servidor que acaba de iniciar verifica em até um minuto; com processos separados, inicie um worker (npm run serve -- --role=worker).',
 } as const;
+
+/** 'Entrada por XML' (issue 57 §5, decision 0090): new products' level percentages and the cost's tolerance. */
+export const PURCHASE_SETTINGS_CARD_TEXTS = {
+  title: 'Entrada por XML',
+  text: 'Os percentuais de Ouro, Prata e Bronze com que um produto criado a partir da nota do fornecedor começa (acréscimos sobre o custo), e quanto o custo de um item pode se afastar do custo médio do produto antes que a entrada peça "Custo conferido".',
+  gold: 'Ouro (%)',
+  silver: 'Prata (%)',
+  bronze: 'Bronze (%)',
+  deviation: 'Variação (± %)',
+  deviationHelper: (percent: number) => `Acima de ± ${percent} % do custo médio, a entrada pede conferência.`,
+  example: (gold: string, silver: string, bronze: string) =>
+    `Um produto de custo R$ 100,00 sai a Ouro ${gold}, Prata ${silver}, Bronze ${bronze}.`,
+  save: 'Salvar',
+  saved: 'Configurações da Entrada por XML gravadas.',
+  saveFailed: 'Não foi possível salvar as configurações da Entrada por XML.',
+  loadFailed: 'Não foi possível carregar as configurações da Entrada por XML.',
+} as const;

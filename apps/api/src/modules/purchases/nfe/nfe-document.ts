@@ -146,7 +146,9 @@ export type NfeReadErrorCode =
   | 'signature'
   | 'value'
   /** The note's totals do not add up (note-totals.ts, decision 0088). */
-  | 'totals';
+  | 'totals'
+  /** Not a supplier's sale to the shop: tpNF 0, finNFe 2/3/4 (note-purpose.ts, decision 0090). */
+  | 'purpose';
 
 export class NfeReadError extends Error {
   readonly code: NfeReadErrorCode;

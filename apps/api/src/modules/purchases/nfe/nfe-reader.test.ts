@@ -326,14 +326,47 @@ describe('what is refused, each with its own message', () => {
       code: 'version',
       message: TEXTS.version('3.10'),
     });
-    expect(
-      refusal(
-        xml.replace(
-          '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">',
-          '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="3.10">',
-        ),
-      ).code,
-    ).toBe('version');
+    const oldWrapper = (text: string) =>
+      text.replace(
+        '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">',
+        '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="3.10">',
+      );
+    // The wrapper's 3.10 in words: what it is and what to ask for (issue 57 §8).
+    expect(refusal(oldWrapper(xml))).toMatchObject({
+      code: 'version',
+      message:
+        'O arquivo está na versão 3.10 do leiaute da NF-e; só a versão 4.00 é aceita (as versões 3.10 e anteriores deixaram de ser autorizadas pela SEFAZ em 2019, NT 2016.002). Peça ao fornecedor o XML autorizado da nota (nfeProc 4.00).',
+    });
+    // An NFC-e in a 3.10 wrapper is named an NFC-e, not a version (it was the version message before).
+    expect(refusal(oldWrapper(xml.replace('<mod>55</mod>', '<mod>65</mod>')))).toMatchObject({
+      code: 'model',
+      message: TEXTS.model('65'),
+    });
+  });
+
+  it('a note that is no sale to the shop: tpNF 0, an import, finNFe 2, 3 or 4 (issue 57 §8)', () => {
+    const { xml } = buildTestNfe({ sign: false, bare: true, items: [PHONE] });
+    expect(xml).toContain('<tpNF>1</tpNF>');
+    expect(xml).toContain('<finNFe>1</finNFe>');
+    expect(readNfe(Buffer.from(xml)).items).toHaveLength(1);
+    const entry = xml.replace('<tpNF>1</tpNF>', '<tpNF>0</tpNF>');
+    expect(refusal(entry)).toMatchObject({
+      code: 'purpose',
+      message:
+        'A nota é de entrada do emitente (tpNF 0): registra mercadoria que entrou no estoque do próprio fornecedor, não uma venda para a loja. Peça ao fornecedor a NF-e de venda (tpNF 1).',
+    });
+    expect(refusal(entry.replace(/<CFOP>\d{4}<\/CFOP>/, '<CFOP>3102</CFOP>'))).toMatchObject({
+      code: 'purpose',
+      message: TEXTS.importNote,
+    });
+    expect(refusal(xml.replace('<finNFe>1</finNFe>', '<finNFe>2</finNFe>'))).toMatchObject({
+      code: 'purpose',
+      message:
+        'A nota é complementar (finNFe 2): complementa valores ou impostos de outra nota e não traz mercadoria. A entrada por XML lê só a NF-e normal de venda (finNFe 1); uma diferença de valor vai em Contas a pagar.',
+    });
+    expect(refusal(xml.replace('<finNFe>1</finNFe>', '<finNFe>4</finNFe>')).message).toContain(
+      'de devolução (finNFe 4)',
+    );
   });
 
   it('an access key with a wrong check digit, or that does not match the note', () => {

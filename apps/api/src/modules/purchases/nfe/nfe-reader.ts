@@ -28,6 +28,7 @@ import {
   type NfeReadErrorCode,
   type NfeSignature,
 } from './nfe-document';
+import { checkNotePurpose } from './note-purpose';
 import { checkNoteTotals, ICMS_TOT_FIELDS, type NoteTotals } from './note-totals';
 import { nfeSignatureElements, signatureDigestValue, verifyNfeSignature } from './signature';
 import { checkAgainstProtocol } from './signature-checks';
@@ -221,19 +222,19 @@ function parse(xml: string): Document {
 }
 
 /** The NFe element and, in an nfeProc, its protNFe. */
-function envelope(document: Document): { nfe: Element; protNFe: Element | null } {
+function envelope(document: Document): { nfe: Element; protNFe: Element | null; wrapperVersion: string | null } {
   const root = document.documentElement;
   if (!root || root.namespaceURI !== NFE_NAMESPACE) throw new NfeReadError('not-nfe', TEXTS.notNfe);
-  if (root.localName === 'NFe') return { nfe: root, protNFe: null };
+  if (root.localName === 'NFe') return { nfe: root, protNFe: null, wrapperVersion: null };
   if (root.localName !== 'nfeProc') throw new NfeReadError('not-nfe', TEXTS.notNfe);
-  const versao = root.getAttribute('versao');
-  if (versao !== '4.00') throw new NfeReadError('version', TEXTS.version(versao || '(sem versão)'));
+  // nfeProc's own versao is checked after the model (issue 57 §8): an NFC-e in an old wrapper is named an NFC-e.
+  const wrapperVersion = root.getAttribute('versao') || '(sem versão)';
   const nfes = children(root, 'NFe');
   const [nfe] = nfes;
   if (nfes.length !== 1 || !nfe) throw new NfeReadError('not-nfe', TEXTS.notNfe);
   const protNFes = children(root, 'protNFe');
   if (protNFes.length > 1) throw new NfeReadError('not-nfe', TEXTS.notNfe);
-  return { nfe, protNFe: protNFes[0] ?? null };
+  return { nfe, protNFe: protNFes[0] ?? null, wrapperVersion };
 }
 
 function party(emit: Element): NfeParty {
@@ -397,7 +398,7 @@ export function readNfe(bytes: Buffer | Uint8Array): NfeDocument {
   const xml = decode(bytes);
   refuseDtd(xml);
   const parsed = parse(xml);
-  const { nfe, protNFe } = envelope(parsed);
+  const { nfe, protNFe, wrapperVersion } = envelope(parsed);
   const infNFes = children(nfe, 'infNFe');
   const [infNFe] = infNFes;
   if (infNFes.length !== 1 || !infNFe) throw new NfeReadError('not-nfe', TEXTS.notNfe);
@@ -406,6 +407,9 @@ export function readNfe(bytes: Buffer | Uint8Array): NfeDocument {
   if (model !== '55') throw new NfeReadError('model', TEXTS.model(model));
   const versao = infNFe.getAttribute('versao');
   if (versao !== '4.00') throw new NfeReadError('version', TEXTS.version(versao || '(sem versão)'));
+  if (wrapperVersion !== null && wrapperVersion !== '4.00') {
+    throw new NfeReadError('version', TEXTS.version(wrapperVersion));
+  }
 
   const issuer = party(required(infNFe, 'emit', 'emit'));
   // dhEmi first: the key's AAMM is compared with it
@@ -461,6 +465,11 @@ export function readNfe(bytes: Buffer | Uint8Array): NfeDocument {
       cfop: document.items[index]?.cfop ?? '',
     })),
   );
+  checkNotePurpose({
+    operation: optionalText(ide, 'tpNF'),
+    purpose: optionalText(ide, 'finNFe'),
+    cfops: document.items.map((i) => i.cfop),
+  });
   return { ...document, signature, authorisation: authorised };
 }
 

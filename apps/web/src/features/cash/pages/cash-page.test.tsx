@@ -58,6 +58,7 @@ describe('Caixa', () => {
       ['Sangria', '-R$ 100,00'],
       ['Devolução em dinheiro', 'R$ 0,00'],
       ['Compra de aparelho usado', 'R$ 0,00'],
+      ['Nota de fornecedor paga no ato', 'R$ 0,00'],
     ]);
     expect(within(first).queryByText('Esperado no caixa')).toBeNull();
     for (const button of ['Suprimento', 'Sangria', 'Fechar caixa'])

@@ -29,7 +29,16 @@ const SETTLED = {
 
 /** Two registers; 'Caixa balcão 1' open by the caller (session 11) when `mine`. */
 function overview(mine: boolean): CashOverview {
-  const byKind = { SALE: 0, SETTLEMENT: 0, INSTALMENT: 0, TOP_UP: 0, REMOVAL: 0, REFUND: 0, TRADE_IN: 0 };
+  const byKind = {
+    SALE: 0,
+    SETTLEMENT: 0,
+    INSTALMENT: 0,
+    TOP_UP: 0,
+    REMOVAL: 0,
+    REFUND: 0,
+    TRADE_IN: 0,
+    SUPPLIER_PAYMENT: 0,
+  };
   const totals = { float: 200, byKind, in: 0, out: 0, expected: 200 };
   return {
     registers: [

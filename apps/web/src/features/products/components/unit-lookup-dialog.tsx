@@ -206,6 +206,7 @@ export function UnitLookupDialog({
                   <Typography variant="body2">
                     {formatDateTime(event.at)}: {event.event}
                     {event.orderCode ? ` · ${T.orderOf(event.orderCode)}` : ''}
+                    {event.from ? ` · ${event.from}` : ''}
                     {event.employee ? ` · ${event.employee}` : ''}
                   </Typography>
                 </li>

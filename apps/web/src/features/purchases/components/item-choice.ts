@@ -1,9 +1,11 @@
 import {
   PURCHASE_ENTRY_TEXTS,
+  PURCHASE_SETTINGS_TEXTS,
   type PurchaseDecisionsInput,
   type PurchasePreview,
   type PurchasePreviewItem,
   parseBrazilianNumber,
+  reaisToCents,
   type UnitInput,
 } from '@backoffice/contract';
 import { readImeiLines } from '../../../lib/imei-lines';
@@ -29,10 +31,20 @@ export interface ItemChoice {
   factor: string;
   /** One phone a line, `IMEI` or `IMEI;IMEI2` (typed, pasted or read by a scanner). */
   imeisText: string;
+  /** 'Custo conferido': the unit cost far from the product's average is right (decision 0090). */
+  acceptCost: boolean;
 }
 
-/** The first choice of an item: its match, else 'Vincular'; the new product prefilled from the note. */
-export function initialChoice(item: PurchasePreviewItem): ItemChoice {
+/** The level percentages a new product starts with: the shop's defaults for products from a note. */
+export type LevelDefaults = PurchasePreview['levelDefaults'];
+const NO_MARGIN: LevelDefaults = { gold: 0, silver: 0, bronze: 0 };
+const percentText = (value: number) => String(value).replace('.', ',');
+
+/**
+ * The first choice of an item: its match, else 'Vincular'; the new product prefilled from the note, its level
+ * percentages the shop's defaults (decision 0090).
+ */
+export function initialChoice(item: PurchasePreviewItem, levels: LevelDefaults = NO_MARGIN): ItemChoice {
   const matched = item.match === 'GTIN' || item.match === 'SUPPLIER_CODE';
   return {
     mode: matched ? 'auto' : 'link',
@@ -44,14 +56,15 @@ export function initialChoice(item: PurchasePreviewItem): ItemChoice {
       ncm: item.suggested.ncm ?? '',
       cest: item.suggested.cest ?? '',
       sellPrice: '',
-      gold: '0',
-      silver: '0',
-      bronze: '0',
+      gold: percentText(levels.gold),
+      silver: percentText(levels.silver),
+      bronze: percentText(levels.bronze),
       // Phones (NCM 8517.13) control their IMEIs.
       serialized: (item.ncm ?? '').startsWith('851713'),
     },
     factor: '',
     imeisText: item.imeis.join('\n'),
+    acceptCost: false,
   };
 }
 
@@ -77,7 +90,20 @@ export function isSerialized(item: PurchasePreviewItem, choice: ItemChoice): boo
  */
 export function shownProblems(item: PurchasePreviewItem, choice: ItemChoice): string[] {
   const chosen = (choice.mode === 'link' && choice.product !== null) || choice.mode === 'create';
-  return chosen ? item.problems.filter((problem) => problem !== PURCHASE_ENTRY_TEXTS.chooseProduct) : item.problems;
+  const deviation = item.costDeviation;
+  // 'Custo conferido' ticked: the cost's warning goes too (the server checks the acknowledgement on the confirm).
+  const checkedCost =
+    choice.acceptCost && deviation && item.unitCost !== null
+      ? PURCHASE_SETTINGS_TEXTS.costDeviation(
+          reaisToCents(item.unitCost),
+          reaisToCents(deviation.averageCost),
+          deviation.percent,
+          deviation.limit,
+        )
+      : null;
+  return item.problems.filter(
+    (problem) => !(chosen && problem === PURCHASE_ENTRY_TEXTS.chooseProduct) && problem !== checkedCost,
+  );
 }
 
 const numberOr = (text: string, fallback: number | undefined) => {
@@ -94,7 +120,7 @@ export function toDecisions(
   acceptCertificate = false,
 ): PurchaseDecisionsInput {
   const items = preview.items.map((item) => {
-    const choice = choices[item.line] ?? initialChoice(item);
+    const choice = choices[item.line] ?? initialChoice(item, preview.levelDefaults);
     const factor = numberOr(choice.factor, undefined);
     const create = choice.create;
     return {
@@ -120,6 +146,7 @@ export function toDecisions(
         : {}),
       ...(factor !== undefined && Number.isInteger(factor) && factor >= 1 ? { factor } : {}),
       ...(isSerialized(item, choice) ? { units: unitsOf(choice.imeisText) } : {}),
+      ...(choice.acceptCost ? { acceptCost: true } : {}),
     };
   });
   return {

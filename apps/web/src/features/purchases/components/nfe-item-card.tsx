@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -118,6 +119,7 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
           }
         />
       </Box>
+      <CostParts item={item} />
 
       <ToggleButtonGroup
         exclusive
@@ -177,6 +179,24 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
         />
       ) : null}
 
+      {item.costDeviation ? (
+        <Box>
+          <Typography variant="body2" color="warning.main">
+            {T.costDeviation(
+              item.costDeviation.percent,
+              formatMoney(item.costDeviation.averageCost),
+              item.costDeviation.limit,
+            )}
+          </Typography>
+          <FormControlLabel
+            control={
+              <Checkbox checked={choice.acceptCost} onChange={(event) => set({ acceptCost: event.target.checked })} />
+            }
+            label={T.costChecked}
+          />
+        </Box>
+      ) : null}
+
       {problems.length > 0 ? (
         <Alert severity="warning" variant="outlined">
           {problems.map((problem) => (
@@ -185,6 +205,23 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
         </Alert>
       ) : null}
     </Paper>
+  );
+}
+
+/**
+ * 'Composição do custo': vProd − vDesc + vFrete + vSeg + vOutro + vIPI + vIPIDevol + vICMSST + vFCPST, the parts the
+ * note has.
+ */
+function CostParts({ item }: { item: PurchasePreviewItem }) {
+  const parts = item.costParts;
+  const keys = ['discount', 'freight', 'insurance', 'other', 'ipi', 'ipiReturned', 'icmsSt', 'fcpSt'] as const;
+  const shown = keys.filter((key) => parts[key] !== 0);
+  if (shown.length === 0) return null;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {T.costParts}: {formatMoney(parts.products)} {T.costPart.products}
+      {shown.map((key) => ` ${T.costPart[key]} ${formatMoney(parts[key])}`).join('')} = {formatMoney(item.totalCost)}
+    </Typography>
   );
 }
 

@@ -46,6 +46,8 @@ const preview: PurchasePreview = purchasePreviewSchema.parse({
     entryCost: 0,
     notes: [],
   },
+  levelDefaults: { gold: 0, silver: 0, bronze: 0 },
+  drawerClosed: false,
   problems: [
     'As duplicatas somam R$ 409.034,22 e a nota R$ 238.643,07 (diferença de R$ 170.391,15): escolha o que a diferença significa.',
   ],

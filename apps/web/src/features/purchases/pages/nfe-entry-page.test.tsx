@@ -48,6 +48,8 @@ const preview = (number: string): PurchasePreview =>
       entryCost: 0,
       notes: [],
     },
+    levelDefaults: { gold: 0, silver: 0, bronze: 0 },
+    drawerClosed: false,
     problems: [],
     ready: true,
   });

@@ -1,4 +1,10 @@
-import { type BonusCost, formatDocument, type Purchase, type PurchasePreview } from '@backoffice/contract';
+import {
+  type BonusCost,
+  formatDocument,
+  PURCHASE_ENTRY_TEXTS,
+  type Purchase,
+  type PurchasePreview,
+} from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +34,46 @@ const messagesOf = (error: unknown): string[] =>
   error instanceof ApiError && error.errors.length > 0 ? error.errors : [CONNECTION_LOST_TEXT];
 
 /**
+ * 'Pendências da nota': the note's problems that are no item's (the payment, the drawer; each item's are on its
+ * card), and 'Abrir caixa' when a cash payment needs the clerk's drawer open (decision 0090).
+ */
+function NoteProblems({ preview, drawerRefused }: { preview: PurchasePreview; drawerRefused: boolean }) {
+  const problems = preview.problems.filter(
+    (problem) => !preview.items.some((item) => problem.startsWith(PURCHASE_ENTRY_TEXTS.item(item.line, item.name, ''))),
+  );
+  const drawerClosed = drawerRefused || preview.drawerClosed;
+  if (problems.length === 0 && !drawerClosed) return null;
+  return (
+    <Alert
+      severity="warning"
+      aria-label={T.noteProblems}
+      action={
+        drawerClosed ? (
+          <Button color="inherit" size="small" component={RouterLink} to="/admin/cash" sx={{ whiteSpace: 'nowrap' }}>
+            {T.openCash}
+          </Button>
+        ) : undefined
+      }
+    >
+      {problems.map((problem) => (
+        <div key={problem}>{problem}</div>
+      ))}
+    </Alert>
+  );
+}
+
+/** The preview's warnings: those the clerk must confirm, each by its kind, and the others. */
+function warningsOf(preview: PurchasePreview | null) {
+  const warnings = preview?.warnings ?? [];
+  return {
+    recipient: warnings.find((w) => w.code === 'RECIPIENT'),
+    unsigned: warnings.find((w) => w.code === 'UNSIGNED'),
+    certificate: warnings.find((w) => w.code === 'CERTIFICATE' && w.needsConfirmation),
+    others: warnings.filter((w) => !w.needsConfirmation),
+  };
+}
+
+/**
  * 'Entrada por XML' (issue 39 §2, decision 0049): the supplier's NF-e read by the server (the preview), each item
  * matched, linked or created, its factor and IMEIs given, the warnings confirmed; 'Confirmar entrada' writes it
  * all at once (one Idempotency-Key per preview: a retried confirm is the same entry).
@@ -45,6 +91,8 @@ export default function NfeEntryPage() {
   const [bonusCost, setBonusCost] = useState<BonusCost | undefined>(undefined);
   const [stage, setStage] = useState<Stage>('idle');
   const [errors, setErrors] = useState<string[]>([]);
+  /** The confirm was refused: 'Pago no ato' in cash and the clerk's drawer is closed (decision 0090). */
+  const [drawerRefused, setDrawerRefused] = useState(false);
   const [entered, setEntered] = useState<Purchase | null>(null);
   // One Idempotency-Key per preview: every confirm of it (a retry after no answer, or after a 400) sends the same.
   const attempt = useAttemptKey();
@@ -66,7 +114,9 @@ export default function NfeEntryPage() {
       )) as PurchasePreview;
       setPreview(answer);
       if (fresh) {
-        setChoices(Object.fromEntries(answer.items.map((item) => [item.line, initialChoice(item)])));
+        setChoices(
+          Object.fromEntries(answer.items.map((item) => [item.line, initialChoice(item, answer.levelDefaults)])),
+        );
         setBilling({});
         setBonusCost(undefined);
         attempt.renew();
@@ -83,6 +133,7 @@ export default function NfeEntryPage() {
     if (!file || !preview) return;
     setStage('confirming');
     setErrors([]);
+    setDrawerRefused(false);
     try {
       const answer = (await sendNfe(file, decisions(preview), false, attempt.current())) as Purchase;
       setEntered(answer);
@@ -90,6 +141,7 @@ export default function NfeEntryPage() {
       void queryClient.invalidateQueries({ queryKey: ['products'] });
     } catch (error) {
       setErrors(messagesOf(error));
+      setDrawerRefused(error instanceof ApiError && error.code === 'CASH_DRAWER_CLOSED');
       // What is open now, line by line (the preview with the same decisions).
       if (error instanceof ApiError && error.status === 400) await read(file, false);
     } finally {
@@ -104,15 +156,13 @@ export default function NfeEntryPage() {
     setConfirmRecipient(false);
     setUnsignedReason('');
     setErrors([]);
+    setDrawerRefused(false);
     setEntered(null);
     if (input.current) input.current.value = '';
   };
 
   const busy = stage !== 'idle';
-  const recipient = preview?.warnings.find((w) => w.code === 'RECIPIENT');
-  const unsigned = preview?.warnings.find((w) => w.code === 'UNSIGNED');
-  const certificate = preview?.warnings.find((w) => w.code === 'CERTIFICATE' && w.needsConfirmation);
-  const others = preview?.warnings.filter((w) => !w.needsConfirmation) ?? [];
+  const { recipient, unsigned, certificate, others } = warningsOf(preview);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -251,10 +301,12 @@ export default function NfeEntryPage() {
             <NfeItemCard
               key={item.line}
               item={item}
-              choice={choices[item.line] ?? initialChoice(item)}
+              choice={choices[item.line] ?? initialChoice(item, preview.levelDefaults)}
               onChange={(choice) => setChoices((current) => ({ ...current, [item.line]: choice }))}
             />
           ))}
+
+          <NoteProblems preview={preview} drawerRefused={drawerRefused} />
 
           <Box
             sx={{

@@ -38,6 +38,7 @@ import { LateLimitsCard } from '../components/late-limits-card';
 import { PixReceivedCard } from '../components/pix-received-card';
 import { PixWebhookCard } from '../components/pix-webhook-card';
 import { PspSettingsCard } from '../components/psp-settings-card';
+import { PurchaseSettingsCard } from '../components/purchase-settings-card';
 import { QuoteValidityCard } from '../components/quote-validity-card';
 import { RepairWarrantyCard } from '../components/repair-warranty-card';
 import { SystemTasksCard } from '../components/system-tasks-card';
@@ -209,6 +210,8 @@ export default function SettingsPage() {
           {canChange || canSell ? <QuoteValidityCard canChange={canChange} /> : null}
           {/* 'Garantia de reparo' (issue 42 §2): GET /repairs/settings is read and changed with 'Assistência técnica'. */}
           {hasAccess({ permissions: [PERMISSIONS.repairs] }) ? <RepairWarrantyCard canChange /> : null}
+          {/* 'Entrada por XML' (decision 0090): GET/PUT /purchases/settings, read and changed with 'Compras'. */}
+          {hasAccess({ permissions: [PERMISSIONS.purchases] }) ? <PurchaseSettingsCard /> : null}
           {canManageCredit ? <CreditSettingsCard /> : null}
           {canManageCredit ? <PspSettingsCard /> : null}
           {canReadTradeIns ? <TradeInsCard canChange={canManageTradeIns} /> : null}
