@@ -27,13 +27,20 @@ describe("what a supplier's note costs the shop", () => {
     saveTestIssuer(t, admin, { cnpj: TEST_NFE_RECIPIENT_CNPJ, crt, pisCofinsNonCumulative });
 
   const note = (spec: Partial<TestNfeSpec> & Pick<TestNfeSpec, 'number' | 'items'>) => buildTestNfe(spec).xml;
-  const preview = async (xml: string, decisions: object) => {
-    const res = await sendNfe(t, stocker, xml, { dryRun: true, decisions: { confirmRecipient: true, ...decisions } });
+  // The products are made at R$ 1,00, far from every note's cost: 'Custo conferido' is ticked on each item
+  // (decision 0090), which is not what these tests are about.
+  const accepted = (decisions: { items?: object[] }) => ({
+    confirmRecipient: true,
+    ...decisions,
+    items: (decisions.items ?? []).map((item) => ({ ...item, acceptCost: true })),
+  });
+  const preview = async (xml: string, decisions: { items?: object[] }) => {
+    const res = await sendNfe(t, stocker, xml, { dryRun: true, decisions: accepted(decisions) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as PurchasePreview;
   };
-  const confirm = async (xml: string, decisions: object) => {
-    const res = await sendNfe(t, stocker, xml, { dryRun: false, decisions: { confirmRecipient: true, ...decisions } });
+  const confirm = async (xml: string, decisions: { items?: object[] }) => {
+    const res = await sendNfe(t, stocker, xml, { dryRun: false, decisions: accepted(decisions) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as Purchase;
   };
