@@ -91,6 +91,7 @@ import { nfse } from './0103-nfse';
 import { oneNoteOneEntry } from './0105-one-note-one-entry';
 import { supplierCodeUnits } from './0106-supplier-code-units';
 import { purchaseBilling } from './0107-purchase-billing';
+import { boletos } from './0111-boletos';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -186,6 +187,7 @@ export const migrations: Record<string, Migration> = {
   '0105-one-note-one-entry': oneNoteOneEntry,
   '0106-supplier-code-units': supplierCodeUnits,
   '0107-purchase-billing': purchaseBilling,
+  '0111-boletos': boletos,
 };
 
 export const migrationProvider: MigrationProvider = {

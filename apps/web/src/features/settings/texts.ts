@@ -1,4 +1,5 @@
 import {
+  BOLETO_TEXTS,
   CREDIT_TEXTS,
   DEPARTURE_TEXTS,
   PIX_KEY_TYPE_LABELS,
@@ -386,4 +387,24 @@ export const SYSTEM_TASKS_CARD_TEXTS = {
     `Nenhum processo executa as tarefas agendadas desde ${since}: backups e notas automáticas estão parados. Com processos separados, inicie um worker (npm run serve -- --role=worker).`,
   neverRan:
     'Nenhum processo verificou as tarefas agendadas ainda. Um servidor que acaba de iniciar verifica em até um minuto; com processos separados, inicie um worker (npm run serve -- --role=worker).',
+} as const;
+
+/** 'Boleto registrado' (issue 58 §2, decision 0092). */
+export const BOLETO_SETTINGS_TEXTS = {
+  title: BOLETO_TEXTS.settingsTitle,
+  text: BOLETO_TEXTS.settingsIntro,
+  bankCode: BOLETO_TEXTS.bank,
+  agency: BOLETO_TEXTS.agency,
+  agencyDv: BOLETO_TEXTS.agencyDv,
+  account: BOLETO_TEXTS.account,
+  accountDv: BOLETO_TEXTS.accountDv,
+  convenio: BOLETO_TEXTS.convenio,
+  carteira: BOLETO_TEXTS.carteira,
+  variacao: BOLETO_TEXTS.variacao,
+  nextSequence: BOLETO_TEXTS.nextSequence,
+  nextRemessa: BOLETO_TEXTS.nextRemessa,
+  save: BOLETO_TEXTS.save,
+  saved: BOLETO_TEXTS.saved,
+  saveFailed: 'Não foi possível salvar a configuração de boleto. Tente novamente.',
+  loadFailed: 'Não foi possível carregar a configuração de boleto.',
 } as const;

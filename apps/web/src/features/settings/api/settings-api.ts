@@ -4,6 +4,8 @@ import {
   type BackupSettingsBody,
   type BankSetting,
   type BankSettingData,
+  type BoletoSettings,
+  type BoletoSettingsBody,
   COMPANY_ID,
   type CompanySettings,
   type CompanySettingsPatch,
@@ -161,4 +163,14 @@ export const creditSettingsQuery = queryOptions({
 
 export function saveCreditSettings(body: CreditSettingsBody) {
   return api<{ data: CreditSettingsBody }>('/credit/settings', { method: 'PUT', body });
+}
+
+/** GET /boletos/settings: the bank account and convênio of the shop's registered boletos (null until set). */
+export const boletoSettingsQuery = queryOptions({
+  queryKey: settingsKeys.other('boletos'),
+  queryFn: async () => (await api<{ data: BoletoSettings }>('/boletos/settings')).data,
+});
+
+export function saveBoletoSettings(body: BoletoSettingsBody) {
+  return api<{ data: BoletoSettings }>('/boletos/settings', { method: 'PUT', body });
 }

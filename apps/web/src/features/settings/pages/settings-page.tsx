@@ -28,6 +28,7 @@ import {
 import { BackupsCard } from '../components/backups-card';
 import { type BankDialogTarget, BankSettingDialog } from '../components/bank-setting-dialog';
 import { BankSettingsTable } from '../components/bank-settings-table';
+import { BoletoSettingsCard } from '../components/boleto-settings-card';
 import { CardFeesCard } from '../components/card-fees-card';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { CreditSettingsCard } from '../components/credit-settings-card';
@@ -209,6 +210,7 @@ export default function SettingsPage() {
           {/* 'Garantia de reparo' (issue 42 §2): GET /repairs/settings is read and changed with 'Assistência técnica'. */}
           {hasAccess({ permissions: [PERMISSIONS.repairs] }) ? <RepairWarrantyCard canChange /> : null}
           {canManageCredit ? <CreditSettingsCard /> : null}
+          {canChange || canManageCredit ? <BoletoSettingsCard canChange={canChange} /> : null}
           {canReadTradeIns ? <TradeInsCard canChange={canManageTradeIns} /> : null}
           {canChange ? <FiscalSection /> : null}
           {canChange ? <BackupsCard /> : null}
