@@ -56,15 +56,12 @@ export function BoletoSettingsCard({ canChange }: { canChange: boolean }) {
   useEffect(() => {
     if (!settings.isSuccess) return;
     const data = settings.data;
-    setTexts(
-      data
-        ? {
-            ...data,
-            nextSequence: String(data.nextSequence),
-            nextRemessa: String(data.nextRemessa),
-          }
-        : EMPTY,
-    );
+    if (!data) {
+      setTexts(EMPTY);
+      return;
+    }
+    const { updatedAt: _at, nextSequence, nextRemessa, ...rest } = data;
+    setTexts({ ...rest, nextSequence: String(nextSequence), nextRemessa: String(nextRemessa) });
   }, [settings.isSuccess, settings.data]);
   const save = useApiMutation({
     mutationFn: async (body: BoletoSettingsBody) => (await saveBoletoSettings(body)).data,
