@@ -86,7 +86,7 @@ function header(input: BoletoPdfInput) {
 function fields(input: BoletoPdfInput, part: string) {
   const { boleto, instalment, payer, beneficiary } = input;
   const money = formatBRL(boleto.amount).replace(/\s/g, ' ');
-  const instructions = [input.fineText, input.interestText, 'Não receber após 59 dias do vencimento.'].filter(Boolean);
+  const instructions = [input.fineText, input.interestText].filter(Boolean);
   const beneficiaryText = [beneficiary.name, beneficiary.cnpj ? formatDocument(beneficiary.cnpj) : null]
     .filter(Boolean)
     .join(' · ');
