@@ -22,6 +22,7 @@ export const PAYABLE_CATEGORIES = [
   'SALARIOS',
   'IMPOSTOS',
   'SERVICOS',
+  'TARIFAS',
   'OUTROS',
 ] as const;
 export type PayableCategory = (typeof PAYABLE_CATEGORIES)[number];
@@ -35,6 +36,7 @@ export const PAYABLE_CATEGORY_LABELS: Record<PayableCategory, string> = {
   SALARIOS: 'Salários',
   IMPOSTOS: 'Impostos',
   SERVICOS: 'Serviços',
+  TARIFAS: 'Tarifas bancárias',
   OUTROS: 'Outros',
 };
 

@@ -318,12 +318,16 @@ export function splitPayment(
 
 export const RECEIVABLE_PAYMENT_METHODS = ['CASH', 'PIX', 'DEPOSIT', 'CARD', 'SETTLEMENT'] as const;
 export type ReceivablePaymentMethod = (typeof RECEIVABLE_PAYMENT_METHODS)[number];
-export const RECEIVABLE_PAYMENT_METHOD_LABELS: Record<ReceivablePaymentMethod, string> = {
+/** How an instalment was paid: by hand (above) or by its boleto, which only the bank's retorno pays (issue 58 §2). */
+export const RECEIVABLE_PAID_METHODS = [...RECEIVABLE_PAYMENT_METHODS, 'BOLETO'] as const;
+export type ReceivablePaidMethod = (typeof RECEIVABLE_PAID_METHODS)[number];
+export const RECEIVABLE_PAYMENT_METHOD_LABELS: Record<ReceivablePaidMethod, string> = {
   CASH: 'Dinheiro',
   PIX: 'Pix',
   DEPOSIT: 'Depósito',
   CARD: 'Cartão',
   SETTLEMENT: 'Acerto do motoboy',
+  BOLETO: 'Boleto',
 };
 
 /** An instalment's situation on the business's today (`debtStatus`): OVERDUE is OPEN past its due day. */
@@ -439,7 +443,7 @@ export type Receivable = z.infer<typeof receivableSchema>;
 export const receivablePaymentSchema = z.object({
   id: z.number().int(),
   paidOn: z.string(),
-  method: z.enum(RECEIVABLE_PAYMENT_METHODS),
+  method: z.enum(RECEIVABLE_PAID_METHODS),
   amount: z.number(),
   principal: z.number(),
   fine: z.number(),

@@ -82,6 +82,70 @@ export interface BellItems {
   sort_key: string | null;
 }
 
+export interface BoletoRemessas {
+  boleto_count: number;
+  content: string;
+  created_at: Generated<Timestamp>;
+  created_by: number;
+  id: Generated<number>;
+  nsa: number;
+}
+
+export interface BoletoRetornoEvents {
+  boleto_id: number;
+  charges_cents: Generated<Figure>;
+  fee_cents: Generated<Figure>;
+  id: Generated<number>;
+  movement: string;
+  occurred_on: Timestamp;
+  paid_cents: Generated<Figure>;
+  retorno_id: number;
+}
+
+export interface BoletoRetornos {
+  created_at: Generated<Timestamp>;
+  created_by: number;
+  file_name: string;
+  id: Generated<number>;
+  nsa: number | null;
+  sha256: string;
+  summary: Json;
+}
+
+export interface Boletos {
+  amount_cents: Figure;
+  bank_code: string;
+  barcode: string;
+  created_at: Generated<Timestamp>;
+  created_by: number;
+  digitable_line: string;
+  due_date: Timestamp;
+  fee_cents: Generated<Figure>;
+  id: Generated<number>;
+  nosso_numero: string;
+  paid_cents: Figure | null;
+  paid_on: Timestamp | null;
+  receivable_id: number;
+  remessa_id: number | null;
+  status: Generated<string>;
+}
+
+export interface BoletoSettings {
+  account: string;
+  account_dv: string;
+  agency: string;
+  agency_dv: string;
+  bank_code: string;
+  carteira: string;
+  company_id: number;
+  convenio: string;
+  next_remessa: Generated<number>;
+  next_sequence: Generated<Figure>;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+  variacao: string;
+}
+
 export interface BootstrapSteps {
   details: Json | null;
   done_at: Generated<Timestamp>;
@@ -981,6 +1045,7 @@ export interface ReceivableDays {
 
 export interface ReceivablePayments {
   amount_cents: Figure;
+  bank_reference: string | null;
   created_at: Generated<Timestamp>;
   employee_id: number | null;
   end_to_end_id: string | null;
@@ -1368,6 +1433,11 @@ export interface DB {
   backup_settings: BackupSettings;
   bank_settings: BankSettings;
   bell_items: BellItems;
+  boleto_remessas: BoletoRemessas;
+  boleto_retorno_events: BoletoRetornoEvents;
+  boleto_retornos: BoletoRetornos;
+  boleto_settings: BoletoSettings;
+  boletos: Boletos;
   bootstrap_steps: BootstrapSteps;
   brand_references: BrandReferences;
   brands: Brands;

@@ -3,6 +3,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { adjustmentsRoutes } from './adjustments/adjustments.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { backupsRoutes } from './backups/backups.routes';
+import { boletosRoutes } from './boletos/boletos.routes';
 import { cashRoutes } from './cash/cash.routes';
 import { cashFlowRoutes } from './cash-flow/cash-flow.routes';
 import { creditRoutes } from './credit/credit.routes';
@@ -66,6 +67,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(cashRoutes);
   await api.register(creditRoutes);
   await api.register(receivablesRoutes);
+  await api.register(boletosRoutes);
   await api.register(cashFlowRoutes);
   await api.register(fiscalRoutes);
   await api.register(ibptRoutes);

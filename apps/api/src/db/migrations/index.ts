@@ -93,6 +93,7 @@ import { supplierCodeUnits } from './0106-supplier-code-units';
 import { purchaseBilling } from './0107-purchase-billing';
 import { purchaseEntryCosts } from './0108-purchase-entry-costs';
 import { purchaseSettings } from './0109-purchase-settings';
+import { boletos } from './0111-boletos';
 import { moneyReportIndexes } from './0112-money-report-indexes';
 import { pixCobv } from './0113-pix-cobv';
 
@@ -192,6 +193,7 @@ export const migrations: Record<string, Migration> = {
   '0107-purchase-billing': purchaseBilling,
   '0108-purchase-entry-costs': purchaseEntryCosts,
   '0109-purchase-settings': purchaseSettings,
+  '0111-boletos': boletos,
   '0112-money-report-indexes': moneyReportIndexes,
   '0113-pix-cobv': pixCobv,
 };

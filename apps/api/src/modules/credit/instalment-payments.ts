@@ -237,3 +237,70 @@ export async function undoInstalmentPayment(
     });
   });
 }
+
+/** A boleto the bank's retorno says was paid (liquidação), as receivables read it. */
+export interface InstalmentBoletoPayment {
+  receivableId: number;
+  /** The boleto's nosso número: the instalment is paid once per boleto. */
+  bankReference: string;
+  paidOn: string;
+  amountCents: number;
+}
+
+/**
+ * What the bank took for an instalment split as any payment, but never refused (the money is in the account): its
+ * fine and interest due that day first, then the principal up to what is open, and what the bank charged beyond
+ * that (its own count of the interest) as interest; less than the principal pays part of it.
+ */
+export function splitBankPayment(amountCents: number, due: AmountDue) {
+  const fineCents = Math.min(due.fineCents, amountCents);
+  let rest = amountCents - fineCents;
+  const principalCents = Math.min(due.principalCents, Math.max(0, rest - due.interestCents));
+  rest -= principalCents;
+  return { fineCents, interestCents: rest, principalCents };
+}
+
+/**
+ * A boleto of an instalment paid at the bank (the boletos module's retorno, in its transaction): paid on the day
+ * the bank tells, by BOLETO, with no employee (`bank_reference` the nosso número: once per boleto). Answers the
+ * order it paid, or why it was not: the instalment already paid in full or cancelled (the shop owes the payer back).
+ */
+export async function receiveInstalmentBoleto(
+  trx: Transaction<Database>,
+  payment: InstalmentBoletoPayment,
+): Promise<{ orderId: number } | { refused: 'ALREADY_PAID' }> {
+  if (!(await repo.lock(trx, payment.receivableId))) throw notFound(RECEIVABLE_TEXTS.notFound);
+  const row = (await repo.find(trx, payment.receivableId)) as ReceivableRow;
+  if (row.canceled_at || row.principal_paid_cents >= row.amount_cents) return { refused: 'ALREADY_PAID' };
+  const paidOn = row.last_paid_on && row.last_paid_on > payment.paidOn ? row.last_paid_on : payment.paidOn;
+  const split = splitBankPayment(payment.amountCents, dueOn(row, paidOn, await creditSettings(trx)));
+  const paymentId = await repo.insertPayment(trx, {
+    receivable_id: row.id,
+    paid_on: paidOn,
+    method: 'BOLETO',
+    amount_cents: payment.amountCents,
+    principal_cents: split.principalCents,
+    fine_cents: split.fineCents,
+    interest_cents: split.interestCents,
+    employee_id: null,
+    bank_reference: payment.bankReference,
+  });
+  await repo.refresh(trx, row.id);
+  await recordAudit(trx, {
+    employeeId: null,
+    entity: 'receivable',
+    entityId: row.id,
+    action: 'paid',
+    changes: {
+      paymentId,
+      paidOn,
+      method: RECEIVABLE_PAYMENT_METHOD_LABELS.BOLETO,
+      nossoNumero: payment.bankReference,
+      amount: centsToReais(payment.amountCents),
+      principal: centsToReais(split.principalCents),
+      fine: centsToReais(split.fineCents),
+      interest: centsToReais(split.interestCents),
+    },
+  });
+  return { orderId: row.order_id };
+}

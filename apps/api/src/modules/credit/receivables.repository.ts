@@ -2,7 +2,7 @@ import {
   type DebtDays,
   debtDays,
   type ReceivableFilter,
-  type ReceivablePaymentMethod,
+  type ReceivablePaidMethod,
   situationDueDays,
 } from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
@@ -229,7 +229,7 @@ export const receivablesRepository = {
       .execute();
     return rows.map((row) => ({
       ...row,
-      method: row.method as ReceivablePaymentMethod,
+      method: row.method as ReceivablePaidMethod,
       amount_cents: Number(row.amount_cents),
       principal_cents: Number(row.principal_cents),
       fine_cents: Number(row.fine_cents),

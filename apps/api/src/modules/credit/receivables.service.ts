@@ -27,9 +27,11 @@ import { ensureCobv, followInstalment } from './cobv/cobv';
 import { pspConnection } from './cobv/psp-settings';
 import { creditSettings } from './credit.service';
 import {
+  type InstalmentBoletoPayment,
   type InstalmentPix,
   payInstalment,
   type ReceivingActor,
+  receiveInstalmentBoleto,
   receiveInstalmentPix,
   undoInstalmentPayment,
 } from './instalment-payments';
@@ -38,7 +40,18 @@ import { receivableDetails, toReceivable } from './receivable-views';
 import { receivablesRepository as repo } from './receivables.repository';
 
 /** An instalment's Pix told by the bank's webhook (the payments module), and who pays one by hand. */
-export { type InstalmentPix, type ReceivingActor, receiveInstalmentPix };
+/** An instalment's boleto paid at the bank (the boletos module's retorno). */
+export {
+  type InstalmentBoletoPayment,
+  type InstalmentPix,
+  type ReceivingActor,
+  receiveInstalmentBoleto,
+  receiveInstalmentPix,
+};
+
+/** One instalment with what it asks on `now`'s business day (the boletos module issues its boleto from it); 404 unknown. */
+export const instalmentDetails = (db: Executor, id: number, now = new Date()): Promise<ReceivableDetails> =>
+  receivableDetails(db, id, now);
 
 const EXPORT_BATCH = 1_000;
 

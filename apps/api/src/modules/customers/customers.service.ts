@@ -13,8 +13,9 @@ export { searchCustomers } from './customer-reads';
 export { toCustomer } from './customer-views';
 /** The spreadsheet import of customers (issue 21 §2), for the imports module. */
 export { importCustomers } from './customers.import';
+/** One customer as the API answers it (the boletos module's payer: name, document, address); 404 unknown. */
 /** The seller's own 'Consumidor final' (decision 0040), made on first use: the counter's walk-in sales. */
-export { walkInCustomer };
+export { loadCustomer, walkInCustomer };
 
 /**
  * Rules of customers (spec section 4): waiting → approved (level, shipping cost, warranty) or reproved;

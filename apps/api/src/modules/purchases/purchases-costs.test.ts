@@ -29,17 +29,17 @@ describe("what a supplier's note costs the shop", () => {
   const note = (spec: Partial<TestNfeSpec> & Pick<TestNfeSpec, 'number' | 'items'>) => buildTestNfe(spec).xml;
   // The products are made at R$ 1,00, far from every note's cost: 'Custo conferido' is ticked on each item
   // (decision 0090), which is not what these tests are about.
-  const accepted = (decisions: { items?: object[] }) => ({
+  const accepted = (decisions: { items?: { line: number }[]; bonusCost?: 'SHARE' | 'ZERO' }) => ({
     confirmRecipient: true,
     ...decisions,
     items: (decisions.items ?? []).map((item) => ({ ...item, acceptCost: true })),
   });
-  const preview = async (xml: string, decisions: { items?: object[] }) => {
+  const preview = async (xml: string, decisions: { items?: { line: number }[]; bonusCost?: 'SHARE' | 'ZERO' }) => {
     const res = await sendNfe(t, stocker, xml, { dryRun: true, decisions: accepted(decisions) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as PurchasePreview;
   };
-  const confirm = async (xml: string, decisions: { items?: object[] }) => {
+  const confirm = async (xml: string, decisions: { items?: { line: number }[]; bonusCost?: 'SHARE' | 'ZERO' }) => {
     const res = await sendNfe(t, stocker, xml, { dryRun: false, decisions: accepted(decisions) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as Purchase;

@@ -1,4 +1,4 @@
-import { RECEIPT_TEXTS, RECEIVABLE_TEXTS } from '@backoffice/contract';
+import { BOLETO_STATUS_LABELS, BOLETO_TEXTS, RECEIPT_TEXTS, RECEIVABLE_TEXTS } from '@backoffice/contract';
 
 const parcels = (count: number) => (count === 1 ? '1 parcela' : `${count} parcelas`);
 
@@ -85,4 +85,36 @@ export const RECEIVABLES_TEXTS = {
   confirmUndo: 'Desfazer',
   undoFailed: 'Não foi possível desfazer o recebimento. Tente novamente.',
   undone: 'Recebimento desfeito.',
+  // Registered boletos (issue 58 §2)
+  boleto: BOLETO_TEXTS.boleto,
+  boletoIssue: BOLETO_TEXTS.issue,
+  boletoIssueFailed: 'Não foi possível emitir o boleto. Tente novamente.',
+  boletoPdf: BOLETO_TEXTS.pdf,
+  boletoPdfFailed: 'Não foi possível abrir o boleto. Tente novamente.',
+  boletoEmail: BOLETO_TEXTS.sendEmail,
+  boletoEmailFailed: 'Não foi possível enviar o boleto. Tente novamente.',
+  boletoWhatsApp: BOLETO_TEXTS.sendWhatsApp,
+  boletoNone: 'Nenhum boleto emitido para esta parcela.',
+  boletoLine: BOLETO_TEXTS.digitableLine,
+  boletoStatus: (status: keyof typeof BOLETO_STATUS_LABELS, remessa: number | null) =>
+    `${BOLETO_STATUS_LABELS[status]} · ${remessa === null ? 'aguardando remessa' : `remessa ${remessa}`}`,
+  boletoInfo: (nossoNumero: string, due: string, amount: string) =>
+    `Nosso número ${nossoNumero} · vencimento ${due} · ${amount}`,
+  boletoLoadFailed: 'Não foi possível carregar os boletos da parcela.',
+  bankFiles: 'Remessa e retorno',
+  bankFilesTitle: BOLETO_TEXTS.remessaTitle,
+  bankFilesIntro: BOLETO_TEXTS.remessaIntro,
+  remessaNew: BOLETO_TEXTS.remessaNew,
+  remessaFailed: 'Não foi possível gerar a remessa. Tente novamente.',
+  remessaCreated: (nsa: number, count: number) => `Remessa ${nsa} gerada com ${BOLETO_TEXTS.remessaCount(count)}.`,
+  remessaList: BOLETO_TEXTS.remessaList,
+  remessaEmpty: 'Nenhuma remessa gerada.',
+  remessaRow: (nsa: number, count: number, when: string, who: string) =>
+    `Remessa ${nsa} · ${BOLETO_TEXTS.remessaCount(count)} · ${when} · ${who}`,
+  remessaDownload: BOLETO_TEXTS.remessaDownload,
+  remessaDownloadFailed: 'Não foi possível baixar a remessa. Tente novamente.',
+  retornoUpload: BOLETO_TEXTS.retornoUpload,
+  retornoFailed: 'Não foi possível ler o retorno. Tente novamente.',
+  retornoResult: BOLETO_TEXTS.retornoResult,
+  retornoAlready: BOLETO_TEXTS.retornoAlreadyRead,
 } as const;

@@ -1,4 +1,5 @@
 import {
+  BOLETO_TEXTS,
   CREDIT_TEXTS,
   DEPARTURE_TEXTS,
   PIX_KEY_TYPE_LABELS,
@@ -413,4 +414,24 @@ export const PURCHASE_SETTINGS_CARD_TEXTS = {
   saved: 'Configurações da Entrada por XML gravadas.',
   saveFailed: 'Não foi possível salvar as configurações da Entrada por XML.',
   loadFailed: 'Não foi possível carregar as configurações da Entrada por XML.',
+};
+
+/** 'Boleto registrado' (issue 58 §2, decision 0092). */
+export const BOLETO_SETTINGS_TEXTS = {
+  title: BOLETO_TEXTS.settingsTitle,
+  text: BOLETO_TEXTS.settingsIntro,
+  bankCode: BOLETO_TEXTS.bank,
+  agency: BOLETO_TEXTS.agency,
+  agencyDv: BOLETO_TEXTS.agencyDv,
+  account: BOLETO_TEXTS.account,
+  accountDv: BOLETO_TEXTS.accountDv,
+  convenio: BOLETO_TEXTS.convenio,
+  carteira: BOLETO_TEXTS.carteira,
+  variacao: BOLETO_TEXTS.variacao,
+  nextSequence: BOLETO_TEXTS.nextSequence,
+  nextRemessa: BOLETO_TEXTS.nextRemessa,
+  save: BOLETO_TEXTS.save,
+  saved: BOLETO_TEXTS.saved,
+  saveFailed: 'Não foi possível salvar a configuração de boleto. Tente novamente.',
+  loadFailed: 'Não foi possível carregar a configuração de boleto.',
 } as const;

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { hasPermission, useSession } from '../../../lib/session';
 import { downloadReceipt, useReceivable } from '../api/receivables-api';
 import { RECEIVABLES_TEXTS as T } from '../texts';
+import { InstalmentBoleto } from './instalment-boleto';
 import { InstalmentCharge } from './instalment-charge';
 import { ReceivableStatusChip } from './receivable-status-chip';
 import { ReceiveDialog } from './receive-dialog';
@@ -95,6 +96,8 @@ export function ReceivableDialog({ id, onClose }: { id: number; onClose: () => v
               <InstalmentCharge instalment={data} />
             </>
           ) : null}
+          <Divider />
+          <InstalmentBoleto instalment={data} open={payable} />
           <PaymentList title={T.payments} emptyText={T.noPayments} label={T.payments}>
             {data.payments.map((p) => (
               <PaymentItem

@@ -35,6 +35,7 @@ import {
   type ReceivablesFilter,
   useReceivables,
 } from '../api/receivables-api';
+import { BankFilesDialog } from '../components/bank-files-dialog';
 import { type CustomerChoice, CustomerPicker } from '../components/customer-picker';
 import { ReceivableDialog } from '../components/receivable-dialog';
 import { ReceivableStatusChip } from '../components/receivable-status-chip';
@@ -208,6 +209,8 @@ export default function ReceivablesPage() {
   const [customer, setCustomer] = useListFilter<CustomerChoice | null>(null, firstPage);
   const [period, setPeriod] = useListFilter<DateRange>(ANY_DAY, firstPage);
   const [opened, setOpened] = useState<number | null>(null);
+  const canBankFiles = hasPermission(PERMISSIONS.credit);
+  const [bankFiles, setBankFiles] = useState(false);
   const [receiving, setReceiving] = useState<Receivable | null>(null);
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const wide = useMediaQuery('(min-width:1600px)', { noSsr: true });
@@ -228,11 +231,18 @@ export default function ReceivablesPage() {
       <PageHeader
         title={T.title}
         actions={
-          <ExportCsvButton
-            text={T.exportCsv}
-            failedText={T.csvFailed}
-            download={() => downloadReceivablesCsv(filter)}
-          />
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            {canBankFiles ? (
+              <Button variant="outlined" onClick={() => setBankFiles(true)}>
+                {T.bankFiles}
+              </Button>
+            ) : null}
+            <ExportCsvButton
+              text={T.exportCsv}
+              failedText={T.csvFailed}
+              download={() => downloadReceivablesCsv(filter)}
+            />
+          </Stack>
         }
       />
       <FilterChips label={T.status} options={CHIP_OPTIONS} value={status} onChange={setStatus} />
@@ -274,6 +284,7 @@ export default function ReceivablesPage() {
         />
       </ListCard>
       {opened !== null ? <ReceivableDialog id={opened} onClose={() => setOpened(null)} /> : null}
+      {bankFiles ? <BankFilesDialog onClose={() => setBankFiles(false)} /> : null}
       {receiving ? (
         <ReceiveDialog
           instalment={receiving}

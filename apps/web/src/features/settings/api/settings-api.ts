@@ -4,6 +4,8 @@ import {
   type BackupSettingsBody,
   type BankSetting,
   type BankSettingData,
+  type BoletoSettings,
+  type BoletoSettingsBody,
   COMPANY_ID,
   type CompanySettings,
   type CompanySettingsPatch,
@@ -179,4 +181,14 @@ export function savePspSettings(body: PspSettingsBody) {
 /** 'Testar conexão': an OAuth2 token asked of the PSP. */
 export function testPspConnection() {
   return api<{ data: PspTest }>('/credit/psp/test', { method: 'POST' });
+}
+
+/** GET /boletos/settings: the bank account and convênio of the shop's registered boletos (null until set). */
+export const boletoSettingsQuery = queryOptions({
+  queryKey: settingsKeys.other('boletos'),
+  queryFn: async () => (await api<{ data: BoletoSettings }>('/boletos/settings')).data,
+});
+
+export function saveBoletoSettings(body: BoletoSettingsBody) {
+  return api<{ data: BoletoSettings }>('/boletos/settings', { method: 'PUT', body });
 }

@@ -28,6 +28,7 @@ import {
 import { BackupsCard } from '../components/backups-card';
 import { type BankDialogTarget, BankSettingDialog } from '../components/bank-setting-dialog';
 import { BankSettingsTable } from '../components/bank-settings-table';
+import { BoletoSettingsCard } from '../components/boleto-settings-card';
 import { CardFeesCard } from '../components/card-fees-card';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { CreditSettingsCard } from '../components/credit-settings-card';
@@ -214,6 +215,7 @@ export default function SettingsPage() {
           {hasAccess({ permissions: [PERMISSIONS.purchases] }) ? <PurchaseSettingsCard /> : null}
           {canManageCredit ? <CreditSettingsCard /> : null}
           {canManageCredit ? <PspSettingsCard /> : null}
+          {canChange || canManageCredit ? <BoletoSettingsCard canChange={canChange} /> : null}
           {canReadTradeIns ? <TradeInsCard canChange={canManageTradeIns} /> : null}
           {canChange ? <FiscalSection /> : null}
           {canChange ? <BackupsCard /> : null}

@@ -1,0 +1,133 @@
+import { BOLETO_BANK_LABELS, type BoletoSettingsBody, boletoSettingsBodySchema } from '@backoffice/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useApiMutation } from '../../../components/use-api-mutation';
+import { boletoSettingsQuery, saveBoletoSettings } from '../api/settings-api';
+import { BOLETO_SETTINGS_TEXTS as T } from '../texts';
+import { SettingsCard } from './settings-card';
+
+type Field = keyof BoletoSettingsBody;
+type Texts = Record<Field, string>;
+
+const FIELDS: ReadonlyArray<{ key: Exclude<Field, 'bankCode'>; numeric: boolean }> = [
+  { key: 'agency', numeric: true },
+  { key: 'agencyDv', numeric: false },
+  { key: 'account', numeric: true },
+  { key: 'accountDv', numeric: false },
+  { key: 'convenio', numeric: true },
+  { key: 'carteira', numeric: true },
+  { key: 'variacao', numeric: true },
+  { key: 'nextSequence', numeric: true },
+  { key: 'nextRemessa', numeric: true },
+];
+
+const EMPTY: Texts = {
+  bankCode: '001',
+  agency: '',
+  agencyDv: '',
+  account: '',
+  accountDv: '',
+  convenio: '',
+  carteira: '17',
+  variacao: '019',
+  nextSequence: '1',
+  nextRemessa: '1',
+};
+
+const parsed = (texts: Texts) =>
+  boletoSettingsBodySchema.safeParse({
+    ...texts,
+    nextSequence: texts.nextSequence.trim() === '' ? Number.NaN : Number(texts.nextSequence),
+    nextRemessa: texts.nextRemessa.trim() === '' ? Number.NaN : Number(texts.nextRemessa),
+  });
+
+/**
+ * 'Boleto registrado' (issue 58 §2): the bank (Banco do Brasil first), agency and account with their DVs, the
+ * convênio, carteira and variação, and where the nosso número and the remessa's number go on. Read by
+ * 'Configurações bancárias' and 'Crédito e cobrança'; saved by the first (the server checks both).
+ */
+export function BoletoSettingsCard({ canChange }: { canChange: boolean }) {
+  const settings = useQuery(boletoSettingsQuery);
+  const [texts, setTexts] = useState<Texts | null>(null);
+  useEffect(() => {
+    if (!settings.isSuccess) return;
+    const data = settings.data;
+    if (!data) {
+      setTexts(EMPTY);
+      return;
+    }
+    const { updatedAt: _at, nextSequence, nextRemessa, ...rest } = data;
+    setTexts({ ...rest, nextSequence: String(nextSequence), nextRemessa: String(nextRemessa) });
+  }, [settings.isSuccess, settings.data]);
+  const save = useApiMutation({
+    mutationFn: async (body: BoletoSettingsBody) => (await saveBoletoSettings(body)).data,
+    success: T.saved,
+    failure: T.saveFailed,
+    update: (client, data) => client.setQueryData(boletoSettingsQuery.queryKey, data),
+  });
+  const result = texts ? parsed(texts) : null;
+  const errorOf = (key: Field) =>
+    result && !result.success ? result.error.issues.find((issue) => issue.path[0] === key)?.message : undefined;
+  const set = (key: Field, value: string) => setTexts((current) => (current ? { ...current, [key]: value } : current));
+  return (
+    <SettingsCard
+      id="boleto-settings-title"
+      title={T.title}
+      text={T.text}
+      loadFailed={settings.isError ? T.loadFailed : null}
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (result?.success) save.mutate(result.data);
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+          <TextField
+            select
+            label={T.bankCode}
+            value={texts?.bankCode ?? '001'}
+            onChange={(event) => set('bankCode', event.target.value)}
+            disabled={!texts || !canChange}
+            size="small"
+            helperText=" "
+            sx={{ gridColumn: { xs: '1 / -1', md: 'span 2' } }}
+          >
+            {Object.entries(BOLETO_BANK_LABELS).map(([code, label]) => (
+              <MenuItem key={code} value={code}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+          {FIELDS.map(({ key, numeric }) => {
+            const error = errorOf(key);
+            return (
+              <TextField
+                key={key}
+                label={T[key]}
+                value={texts?.[key] ?? ''}
+                onChange={(event) => set(key, event.target.value)}
+                disabled={!texts || !canChange}
+                error={Boolean(error)}
+                helperText={error ?? ' '}
+                size="small"
+                slotProps={{ htmlInput: { inputMode: numeric ? 'numeric' : 'text' } }}
+              />
+            );
+          })}
+        </Box>
+        {canChange ? (
+          <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={save.isPending || !result?.success}>
+            {T.save}
+          </Button>
+        ) : null}
+      </Box>
+    </SettingsCard>
+  );
+}
