@@ -979,6 +979,16 @@ export interface Purchases {
   unsigned_reason: string | null;
 }
 
+export interface PurchaseSettings {
+  bronze_percentage: Generated<number>;
+  cost_deviation_percentage: Generated<number>;
+  gold_percentage: Generated<number>;
+  id: number;
+  silver_percentage: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
 export interface QuoteItems {
   discount_cents: Generated<number>;
   id: Generated<number>;
@@ -1135,16 +1145,6 @@ export interface Repairs {
   warranty_ends_at: Timestamp | null;
   warranty_source: string | null;
   warranty_until: Timestamp | null;
-}
-
-export interface PurchaseSettings {
-  bronze_percentage: Generated<number>;
-  cost_deviation_percentage: Generated<number>;
-  gold_percentage: Generated<number>;
-  id: number;
-  silver_percentage: Generated<number>;
-  updated_at: Generated<Timestamp>;
-  updated_by: number | null;
 }
 
 export interface RepairSettings {
