@@ -329,6 +329,10 @@ export const purchasePreviewItemSchema = z.object({
 });
 export type PurchasePreviewItem = z.infer<typeof purchasePreviewItemSchema>;
 
+/** How the signer's certificate chains to ICP-Brasil's roots (decision 0096). */
+export const SIGNATURE_CHAINS = ['ICP_BRASIL', 'OUTSIDE', 'INCOMPLETE'] as const;
+export type SignatureChain = (typeof SIGNATURE_CHAINS)[number];
+
 export const PURCHASE_WARNINGS = ['RECIPIENT', 'UNSIGNED', 'CERTIFICATE'] as const;
 
 export const purchasePreviewSchema = z.object({
@@ -339,7 +343,16 @@ export const purchasePreviewSchema = z.object({
   total: moneyOut,
   supplier: z.object({ id: z.number().int().nullable(), name: z.string(), document: z.string() }),
   recipient: z.object({ document: z.string().nullable(), name: z.string().nullable() }),
-  signature: z.object({ status: z.enum(['VALID', 'ABSENT']), certificate: z.string().nullable() }),
+  /**
+   * `chain` (decision 0096): where the signer's certificate chains with the certificates the file carries —
+   * ICP_BRASIL (reaches a shipped ICP-Brasil root), OUTSIDE (ends at a self-signed certificate that is not one of
+   * them), INCOMPLETE (its issuer is not in the file: not verified); null when unsigned. Not blocking.
+   */
+  signature: z.object({
+    status: z.enum(['VALID', 'ABSENT']),
+    certificate: z.string().nullable(),
+    chain: z.enum(SIGNATURE_CHAINS).nullable(),
+  }),
   instalments: z.array(z.object({ documentNumber: z.string().nullable(), dueDate: z.string(), amount: moneyOut })),
   warnings: z.array(
     z.object({
@@ -398,6 +411,8 @@ export const purchaseSummarySchema = z.object({
 export type PurchaseSummary = z.infer<typeof purchaseSummarySchema>;
 
 export const purchaseSchema = purchaseSummarySchema.extend({
+  /** Where the signer's certificate chained when it was entered (decision 0096); null unsigned or entered before. */
+  signatureChain: z.enum(SIGNATURE_CHAINS).nullable(),
   unsignedReason: z.string().nullable(),
   recipientDocument: z.string().nullable(),
   recipientConfirmed: z.boolean(),

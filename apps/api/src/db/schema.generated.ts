@@ -973,6 +973,7 @@ export interface Purchases {
   recipient_confirmed: Generated<boolean>;
   recipient_document: string | null;
   series: string;
+  signature_chain: string | null;
   signature_status: string;
   supplier_id: number;
   total_cents: Figure;

@@ -32,6 +32,8 @@ export {
   loadTechnicalContact,
   readIssuer,
 } from './fiscal-issuer';
+/** For a supplier's NF-e (purchases, decision 0096): whether its signer's certificate chains to ICP-Brasil's roots. */
+export { type IcpBrasilChain, icpBrasilChain } from './icp-brasil';
 export { municipalityByCode } from './municipalities';
 /** The NF-e writer, for the suppliers' notes the tests and the demo enter (purchases/nfe/sample-nfe.ts). */
 export { signNfe, substitutionOf, taxOf, writeNfe } from './nfe/nfe-builder';

@@ -7,6 +7,7 @@ import {
   type PurchaseProductOption,
   type PurchaseProductSearchQuery,
   type PurchaseSummary,
+  type SignatureChain,
   PURCHASE_ENTRY_TEXTS as T,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
@@ -53,6 +54,7 @@ export async function purchaseById(db: DB, id: number): Promise<Purchase> {
   };
   return {
     ...toSummary(row),
+    signatureChain: (costs?.signature_chain ?? null) as SignatureChain | null,
     unsignedReason: row.unsigned_reason,
     recipientDocument: row.recipient_document,
     recipientConfirmed: row.recipient_confirmed,

@@ -188,7 +188,14 @@ export const purchasesRepository = {
   costs(db: Executor, purchaseId: number) {
     return db
       .selectFrom('purchases')
-      .select(['bonus_cost', 'bonus_cents', 'icms_credit_cents', 'pis_credit_cents', 'cofins_credit_cents'])
+      .select([
+        'bonus_cost',
+        'bonus_cents',
+        'icms_credit_cents',
+        'pis_credit_cents',
+        'cofins_credit_cents',
+        'signature_chain',
+      ])
       .where('id', '=', purchaseId)
       .executeTakeFirst();
   },

@@ -28,7 +28,7 @@ import { type SettledBilling, settleBilling } from './entry-payment';
 import { checkNewProducts } from './new-product-checks';
 import { type ItemEntryCost, type NoteEntryCosts, noteEntryCosts } from './nfe/entry-costs';
 import { type NfeDocument, type NfeItem, quantityInUnits, splitUnitCost } from './nfe/nfe-reader';
-import { signatureWarnings } from './nfe/signature-checks';
+import { signatureChain, signatureWarnings } from './nfe/signature-checks';
 import { factorInWords, type RememberedFactor, settleFactor } from './nfe/unit-factors';
 import { purchaseSettings } from './purchase-settings';
 import { type MatchableProduct, purchasesRepository as repo } from './purchases.repository';
@@ -483,8 +483,8 @@ function notePreview(
     recipient: note.recipient,
     signature:
       note.signature.status === 'VALID'
-        ? { status: 'VALID', certificate: note.signature.certificate.subject }
-        : { status: 'ABSENT', certificate: null },
+        ? { status: 'VALID', certificate: note.signature.certificate.subject, chain: signatureChain(note) }
+        : { status: 'ABSENT', certificate: null, chain: null },
     instalments: note.instalments.map((i) => ({
       documentNumber: i.documentNumber,
       dueDate: i.dueDate,

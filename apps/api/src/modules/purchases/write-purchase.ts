@@ -54,6 +54,7 @@ function insertPurchase(
     total_cents: note.totalCents,
     items_count: note.items.length,
     signature_status: note.signature.status,
+    signature_chain: settled.preview.signature.chain,
     unsigned_reason: unsigned ? (decisions.unsignedReason ?? null) : null,
     recipient_document: note.recipient.document,
     recipient_confirmed: settled.preview.warnings.some((w) => w.code === 'RECIPIENT' && w.confirmed),
@@ -200,6 +201,7 @@ async function auditEntry(
       series: note.series,
       total: centsToReais(note.totalCents),
       signature: note.signature.status,
+      signatureChain: settled.preview.signature.chain,
       ...(unsigned ? { unsignedReason: decisions.unsignedReason } : {}),
       ...(settled.preview.warnings.some((w) => w.code === 'RECIPIENT')
         ? { recipientConfirmed: note.recipient.document }

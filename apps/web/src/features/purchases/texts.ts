@@ -18,6 +18,20 @@ export const PURCHASES_TEXTS = {
   signature: 'Assinatura',
   /** What was checked: the signature verifies over the file's infNFe; not the certificate's chain (issue 57 §4). */
   signed: 'Assinatura confere com o arquivo',
+  /** The same on an entry's details. */
+  chainShort: {
+    ICP_BRASIL: 'Certificado emitido sob a ICP-Brasil',
+    OUTSIDE: 'Certificado fora da ICP-Brasil',
+    INCOMPLETE: 'Cadeia do certificado não verificada (o arquivo não traz as autoridades intermediárias)',
+  },
+  /** Where the signer's certificate chains (decision 0096): shown, never blocking. */
+  chain: {
+    ICP_BRASIL: 'Certificado emitido sob a ICP-Brasil',
+    OUTSIDE:
+      'Certificado fora da ICP-Brasil: a cadeia termina em uma autoridade que não é raiz da ICP-Brasil. Confira a nota com o fornecedor.',
+    INCOMPLETE:
+      'Cadeia do certificado não verificada: o arquivo traz só o certificado de quem assinou, sem as autoridades intermediárias (o comum em NF-e).',
+  },
   /** The chip of an entry made without a signature, on the list and the details. */
   unsignedEntry: 'Entrada sem assinatura',
   acceptCertificate: 'Aceito o certificado mesmo assim (conferi a nota com o fornecedor)',

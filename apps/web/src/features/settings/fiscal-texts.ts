@@ -32,6 +32,10 @@ export const FISCAL_ISSUER_TEXTS = {
   notConfigured: 'Não configurado',
   notConfiguredText:
     "O emitente ainda não foi salvo: nenhuma nota pode ser emitida. Sugestão de 'Configurações da Empresa':",
+  /** Decision 0089: whether the entry of a supplier's note nets PIS/COFINS credits. */
+  pisCofins: 'PIS/COFINS não cumulativo (lucro real)',
+  pisCofinsHelp:
+    'Só vale para o regime normal (CRT 3): na entrada de notas de fornecedores, o PIS e a COFINS da nota viram crédito e saem do custo.',
   edit: 'Editar emitente',
   configure: 'Configurar emitente',
   fields: {

@@ -88,6 +88,10 @@ export interface NfeCertificate {
   matchesIssuer: boolean;
   validFrom: string;
   validTo: string;
+  /** The signer's certificate, PEM (its chain is checked by the preview: decision 0096). */
+  pem: string;
+  /** The other certificates KeyInfo carries (intermediate authorities, a root), PEM; usually none. */
+  chainPem: string[];
 }
 
 export type NfeSignature =

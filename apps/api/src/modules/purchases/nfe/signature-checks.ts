@@ -12,15 +12,20 @@
  *   audited, and the entry stays marked 'Entrada sem assinatura'.
  * - A signature whose certificate does not name the issuer's CNPJ (its root, 8 characters) is a warning the
  *   clerk accepts explicitly (`acceptCertificate`); without it the confirm is refused (400 PURCHASE_NOT_READY).
- * - The certificate's chain to the ICP-Brasil roots and its revocation are NOT checked (docs/api.md).
+ * - The certificate's chain is climbed through the certificates KeyInfo carries to ICP-Brasil's shipped roots
+ *   (fiscal's `icpBrasilChain`, decision 0096): under ICP-Brasil, outside it (ends at another self-signed root),
+ *   or not verified (the file lacks the intermediate authorities, as most do). Shown, never blocking.
+ *   Revocation is NOT checked.
  */
 import {
   PURCHASE_TEXTS,
   type PurchaseDecisions,
   type PurchasePreview,
+  type SignatureChain,
   PURCHASE_ENTRY_TEXTS as T,
   UNSIGNED_REASON_MIN,
 } from '@backoffice/contract';
+import { icpBrasilChain } from '../../fiscal/fiscal.service';
 import { type NfeDocument, NfeReadError } from './nfe-document';
 
 /** Refuses a file whose signature is not the one its authorisation protocol (protNFe/infProt/digVal) names. */
@@ -66,4 +71,18 @@ export function signatureWarnings(note: NfeDocument, decisions: PurchaseDecision
     if (!confirmed) problems.push(T.certificateNotAccepted);
   }
   return { warnings, problems };
+}
+
+/**
+ * Where the signer's certificate chains (decision 0096): null when unsigned; `roots` are ICP-Brasil's shipped ones
+ * unless a test passes its own.
+ */
+export function signatureChain(note: NfeDocument, roots?: string[]): SignatureChain | null {
+  if (note.signature.status !== 'VALID') return null;
+  const { pem, chainPem } = note.signature.certificate;
+  try {
+    return icpBrasilChain(pem, chainPem, roots);
+  } catch {
+    return 'INCOMPLETE';
+  }
 }

@@ -73,18 +73,30 @@ export function signatureDigestValue(signature: Element): string {
   return textOf(onlyDsigChild(onlyDsigChild(signedInfo, 'Reference'), 'DigestValue')).replace(/\s+/g, '');
 }
 
-function certificateOf(signature: Element): X509Certificate {
+/**
+ * The certificates of KeyInfo's X509Data: the first is the signer's (the one whose key must verify the signature),
+ * the others the authorities the file carries, if any (decision 0096: usually none).
+ */
+function certificatesOf(signature: Element): X509Certificate[] {
   const keyInfo = onlyDsigChild(signature, 'KeyInfo');
   const x509Data = onlyDsigChild(keyInfo, 'X509Data');
-  const base64 = textOf(onlyDsigChild(x509Data, 'X509Certificate')).replace(/\s+/g, '');
-  try {
-    return new X509Certificate(Buffer.from(base64, 'base64'));
-  } catch {
-    throw formError('o certificado (X509Certificate) não pôde ser lido.');
-  }
+  const elements = dsigChildren(x509Data, 'X509Certificate');
+  if (elements.length === 0) throw formError('esperado um elemento X509Certificate, encontrados 0.');
+  return elements.map((element) => {
+    const base64 = textOf(element).replace(/\s+/g, '');
+    try {
+      return new X509Certificate(Buffer.from(base64, 'base64'));
+    } catch {
+      throw formError('o certificado (X509Certificate) não pôde ser lido.');
+    }
+  });
 }
 
-function certificateFacts(certificate: X509Certificate, issuerDocument: string): NfeCertificate {
+function certificateFacts(
+  certificate: X509Certificate,
+  carried: X509Certificate[],
+  issuerDocument: string,
+): NfeCertificate {
   const commonName =
     certificate.subject
       .split('\n')
@@ -97,6 +109,8 @@ function certificateFacts(certificate: X509Certificate, issuerDocument: string):
     matchesIssuer: document !== null && document === issuerDocument,
     validFrom: new Date(certificate.validFrom).toISOString(),
     validTo: new Date(certificate.validTo).toISOString(),
+    pem: certificate.toString(),
+    chainPem: carried.map((other) => other.toString()),
   };
 }
 
@@ -155,7 +169,7 @@ export function verifyNfeSignature(
   if (infNFe.getElementsByTagNameNS(DSIG_NS, 'Signature').length > 0) {
     throw formError('há uma assinatura dentro de infNFe.');
   }
-  const certificate = certificateOf(signature);
+  const [certificate, ...carried] = certificatesOf(signature) as [X509Certificate, ...X509Certificate[]];
   if (certificate.publicKey.asymmetricKeyType !== 'rsa') throw formError('o certificado não tem chave RSA.');
 
   const root = document.documentElement;
@@ -190,5 +204,5 @@ export function verifyNfeSignature(
     valid = false;
   }
   if (!valid) throw new NfeReadError('signature', TEXTS.signature);
-  return { status: 'VALID', algorithm, certificate: certificateFacts(certificate, issuerDocument) };
+  return { status: 'VALID', algorithm, certificate: certificateFacts(certificate, carried, issuerDocument) };
 }

@@ -16,6 +16,7 @@ const entry = (signed: boolean): Purchase =>
     supplier: { id: 3, name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA', document: '11222333000181' },
     itemsCount: 0,
     signatureStatus: signed ? 'VALID' : 'ABSENT',
+    signatureChain: signed ? 'INCOMPLETE' : null,
     createdAt: '2026-11-26T13:00:00.000Z',
     createdBy: 'Carlos Estoquista',
     unsignedReason: signed ? null : 'XML sem assinatura, conferido com o DANFE',
@@ -40,6 +41,8 @@ describe('the signature of an entry', () => {
     expect(screen.getByText(/Assinatura confere com o arquivo/)).toBeTruthy();
     expect(screen.queryByText('Entrada sem assinatura')).toBeNull();
     expect(T.signed).not.toBe('Assinada e conferida');
+    // Decision 0096: the chain was not verifiable (the file carried the signer's certificate alone), said in words.
+    expect(screen.getByText(/Cadeia do certificado não verificada/)).toBeTruthy();
   });
 
   it('sends acceptCertificate only when the clerk accepted the certificate', () => {

@@ -39,6 +39,7 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
         <Typography variant="body2" color="text.secondary">
           {T.createdAt} {formatDateTime(purchase.createdAt)} · {T.createdBy} {purchase.createdBy} ·{' '}
           {purchase.signatureStatus === 'VALID' ? T.signed : T.unsigned}
+          {purchase.signatureChain ? ` · ${T.chainShort[purchase.signatureChain]}` : ''}
           {purchase.unsignedReason ? ` — ${T.unsignedReasonLabel}: ${purchase.unsignedReason}` : ''}
         </Typography>
         {purchase.billing ? (

@@ -17,7 +17,7 @@ const preview: PurchasePreview = purchasePreviewSchema.parse({
   total: 238643.07,
   supplier: { id: 3, name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA', document: '11222333000181' },
   recipient: { document: null, name: null },
-  signature: { status: 'VALID', certificate: 'DISTRIBUIDORA MODELO' },
+  signature: { status: 'VALID', certificate: 'DISTRIBUIDORA MODELO', chain: 'INCOMPLETE' },
   instalments: [],
   warnings: [],
   items: [],

@@ -26,6 +26,7 @@ import { type BillingChoice, NfeBillingPanel } from '../components/nfe-billing-p
 import { NfeCostsPanel } from '../components/nfe-costs-panel';
 import { NfeItemCard } from '../components/nfe-item-card';
 import { PurchaseDetails } from '../components/purchase-details';
+import { SignatureChainAlert } from '../components/signature-chain-alert';
 import { PURCHASES_TEXTS as T } from '../texts';
 
 type Stage = 'idle' | 'reading' | 'confirming';
@@ -232,6 +233,7 @@ export default function NfeEntryPage() {
               {formatMoney(preview.total)} · <strong>{T.signature}:</strong>{' '}
               {preview.signature.status === 'VALID' ? T.signed : T.unsigned}
             </Typography>
+            <SignatureChainAlert chain={preview.signature.chain} />
             <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
               <strong>{T.accessKey}:</strong> {preview.accessKey}
             </Typography>

@@ -158,6 +158,8 @@ describe("'Emitente' (issue 41 §1)", () => {
       // Straight to the SEFAZ, no Nuvem Fiscal credentials (none saved): no provider.
       transport: 'SEFAZ',
       autoEmit: 'OFF',
+      // Decision 0089: not said, so off (the switch untouched).
+      pisCofinsNonCumulative: false,
       technicalContact: {
         cnpj: '99999999000191',
         contact: 'Fulano de Tal',
@@ -344,5 +346,29 @@ describe("'Emitente' (issue 41 §1)", () => {
       transport: 'SEFAZ',
       provider: { sandbox: true, clientId: 'cli-123' },
     });
+  });
+
+  it("'PIS/COFINS não cumulativo (lucro real)': a switch with what it is for, sent as the API takes it (decision 0089)", async () => {
+    const normal = fiscalIssuerSchema.parse({ ...ISSUER, crt: 3 });
+    const { user, calls } = openFiscal(normal, {
+      'PUT /api/fiscal/issuer': (call) => ({ body: { data: { ...normal, ...(call.body as object) } } }),
+    });
+    const dialog = await openDialog(user, 'Editar emitente');
+    const pisCofins = within(dialog).getByRole('switch', {
+      name: 'PIS/COFINS não cumulativo (lucro real)',
+    }) as HTMLInputElement;
+    expect(pisCofins.checked).toBe(false);
+    // The helper says it only matters under the regime normal (CRT 3).
+    expect(pisCofins.getAttribute('aria-describedby')).toBe('pis-cofins-help');
+    expect(within(dialog).getByText(/Só vale para o regime normal \(CRT 3\)/)).toBeTruthy();
+    await user.click(pisCofins);
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]?.body).toMatchObject({ crt: 3, pisCofinsNonCumulative: true });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dados do emitente' })).toBeNull());
+
+    // Opened again, it shows what was saved.
+    const again = await openDialog(user, 'Editar emitente');
+    expect((within(again).getByRole('switch', { name: /^PIS\/COFINS/ }) as HTMLInputElement).checked).toBe(true);
   });
 });

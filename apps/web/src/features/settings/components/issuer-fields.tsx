@@ -15,6 +15,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
@@ -140,6 +141,30 @@ function SandboxSwitch({ control, disabled }: { control: IssuerControl; disabled
   );
 }
 
+/** 'PIS/COFINS não cumulativo (lucro real)' (decision 0089): the entry's PIS/COFINS credits; only CRT 3 uses it. */
+function PisCofinsSwitch({ control, disabled }: { control: IssuerControl; disabled: boolean }) {
+  const { field } = useController({ control, name: 'pisCofinsNonCumulative' });
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={field.value}
+            onChange={(event) => field.onChange(event.target.checked)}
+            onBlur={field.onBlur}
+            disabled={disabled}
+            slotProps={{ input: { 'aria-describedby': 'pis-cofins-help' } }}
+          />
+        }
+        label={T.pisCofins}
+      />
+      <FormHelperText id="pis-cofins-help" sx={{ mt: 0 }}>
+        {T.pisCofinsHelp}
+      </FormHelperText>
+    </Box>
+  );
+}
+
 /** 'Empresa': the CNPJ, the IE (or 'Isento'), the names, the phone and the tax regime. */
 export function CompanyFields({
   control,
@@ -215,6 +240,9 @@ export function CompanyFields({
           disabled={busy}
           fullWidth
         />
+      </Box>
+      <Box sx={cell(6)}>
+        <PisCofinsSwitch control={control} disabled={busy} />
       </Box>
     </>
   );

@@ -15,6 +15,8 @@ export interface IssuerFormValues {
   legalName: string;
   tradeName: string;
   crt: number | '';
+  /** Decision 0089: the entry's PIS/COFINS credits (only under CRT 3, lucro real). */
+  pisCofinsNonCumulative: boolean;
   address: {
     street: string;
     number: string;
@@ -102,6 +104,7 @@ export function initialValues(issuer: FiscalIssuer): IssuerFormValues {
     legalName: issuer.legalName ?? '',
     tradeName: issuer.tradeName ?? '',
     crt: issuer.crt ?? '',
+    pisCofinsNonCumulative: issuer.pisCofinsNonCumulative,
     address: {
       street: issuer.address?.street ?? '',
       number: issuer.address?.number ?? '',
