@@ -160,6 +160,14 @@ describe('one note, one entry; the signature it must carry', () => {
       decisions: { ...decisions(), acceptCertificate: true },
     });
     expect(res.statusCode, res.body).toBe(200);
+    // Decision 0096: the sample certificate is self-signed, no ICP-Brasil root: 'fora da ICP-Brasil', said on the
+    // preview (no warning to accept) and kept on the entry.
+    expect(preview.json().data.signature).toEqual({
+      status: 'VALID',
+      certificate: 'DISTRIBUIDORA MODELO DE CELULARES LTDA:11222333000181',
+      chain: 'OUTSIDE',
+    });
+    expect(res.json().data).toMatchObject({ signatureStatus: 'VALID', signatureChain: 'OUTSIDE' });
     // A branch of the certificate's company (11222333/0002) is its issuer: no warning.
     const branch = buildTestNfe(
       workedExampleNfeSpec({ number: 4901, issuer: { cnpj: withCnpjCheckDigits('112223330002') } }),

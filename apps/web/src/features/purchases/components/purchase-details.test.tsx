@@ -55,3 +55,80 @@ describe('the signature of an entry', () => {
     expect(toDecisions(preview, {}, false, '')).toEqual({ items: [], confirmRecipient: false });
   });
 });
+
+/**
+ * An entry's costs as kept (decision 0089): the note of nfe-entry-costs.test.tsx entered with 'Custo zero' — 40
+ * capas bought at R$ 400,00 less credits R$ 85,00 (ICMS 48,00, PIS 6,60, COFINS 30,40) = R$ 315,00, 787,5 cents a
+ * unit: R$ 7,88 (rounded half up) with 20 units a cent less; 10 películas in bonus (R$ 100,00) at zero.
+ */
+describe("an entry's costs", () => {
+  it('shows the bonus rule kept, the credits, the bonus item and the units a cent off', () => {
+    const base = entry(true);
+    const purchase = purchaseSchema.parse({
+      ...base,
+      total: 500,
+      itemsCount: 2,
+      costs: {
+        bonusCost: 'ZERO',
+        bonusValue: 100,
+        credits: { icms: 48, pis: 6.6, cofins: 30.4, total: 85 },
+      },
+      items: [
+        {
+          line: 1,
+          supplierCode: 'CAPA-1',
+          description: 'Capa silicone',
+          gtin: null,
+          unit: 'UN',
+          quantity: '40.0000',
+          factor: 1,
+          units: 40,
+          product: { id: 1, code: 'P100001', name: 'Capa silicone' },
+          totalCost: 400,
+          unitCost: 7.88,
+          costBefore: 0,
+          costAfter: 7.88,
+          bonus: false,
+          fcpSt: 0,
+          credits: { icms: 48, pis: 6.6, cofins: 30.4 },
+          entryCost: 315,
+          centUnits: -20,
+          imeis: [],
+        },
+        {
+          line: 2,
+          supplierCode: 'PEL-9',
+          description: 'Película 9H',
+          gtin: null,
+          unit: 'UN',
+          quantity: '10.0000',
+          factor: 1,
+          units: 10,
+          product: { id: 2, code: 'P100002', name: 'Película 9H' },
+          totalCost: 100,
+          unitCost: 0,
+          costBefore: 0,
+          costAfter: 0,
+          bonus: true,
+          fcpSt: 0,
+          credits: { icms: 0, pis: 0, cofins: 0 },
+          entryCost: 0,
+          centUnits: 0,
+          imeis: [],
+        },
+      ],
+    });
+    render(<PurchaseDetails purchase={purchase} />);
+    expect(screen.getByText(/R\$ 100,00 — Custo zero/)).toBeTruthy();
+    expect(screen.getByText(/Créditos de impostos descontados do custo: R\$ 85,00/)).toBeTruthy();
+    // The entry's line and item 1's own credits say the same figures.
+    expect(screen.getAllByText(/ICMS R\$ 48,00 · PIS R\$ 6,60 · COFINS R\$ 30,40/)).toHaveLength(2);
+    expect(screen.getByText('R$ 315,00')).toBeTruthy();
+    // 20 × 7,88 + 20 × 7,87 = 157,60 + 157,40 = R$ 315,00.
+    expect(screen.getByText('20 unidades a R$ 0,01 a menos (arredondamento)')).toBeTruthy();
+    const bonusRow = screen.getByText(/P100002 · Película 9H/).closest('tr') as HTMLElement;
+    expect(bonusRow.textContent).toContain('Bonificação');
+    const boughtRow = screen.getByText(/P100001 · Capa silicone/).closest('tr') as HTMLElement;
+    expect(boughtRow.textContent).not.toContain('Bonificação');
+  });
+});
