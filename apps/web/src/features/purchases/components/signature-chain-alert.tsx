@@ -8,5 +8,10 @@ import { PURCHASES_TEXTS as T } from '../texts';
  */
 export function SignatureChainAlert({ chain }: { chain: PurchasePreview['signature']['chain'] }) {
   if (!chain) return null;
-  return <Alert severity={chain === 'ICP_BRASIL' ? 'success' : 'warning'}>{T.chain[chain]}</Alert>;
+  // A fact of the file, not an interruption: a note, not an alert (the page's alerts are its errors).
+  return (
+    <Alert role="note" severity={chain === 'ICP_BRASIL' ? 'success' : 'warning'}>
+      {T.chain[chain]}
+    </Alert>
+  );
 }
