@@ -90,7 +90,7 @@ function NfseForm({ settings }: { settings: NfseSettings }) {
             value={simplesRate}
             onChange={(e) => setSimplesRate(e.target.value)}
             helperText={T.simplesTaxRateHelp}
-            sx={{ maxWidth: 260 }}
+            sx={{ minWidth: 300 }}
           />
         ) : null}
         <TextField
