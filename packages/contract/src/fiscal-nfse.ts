@@ -31,6 +31,11 @@ export const nfseSettingsSchema = z.object({
   issRate: z.number(),
   simplesOption: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   specialRegime: z.number().int(),
+  /**
+   * 'Alíquota aproximada do Simples Nacional (%)': the DPS's pTotTribSN for an ME/EPP (decision 0095); null while
+   * not said (the NFS-e of an ME/EPP is then refused before signing).
+   */
+  simplesTaxRate: z.number().nullable(),
   dpsSeries: z.string(),
   nextDpsNumber: z.number().int(),
   /** The Sefin Nacional's base address per environment; '' means the published one. */
@@ -52,6 +57,10 @@ const url = z
  * In the Simples (MEI, or ME/EPP whose ISS is in the Simples: the DPS's regApTribSN 1) the special regime is 'Nenhum'
  * (regEspTrib 0): the Sistema Nacional NFS-e refuses anything else (Anexo I, E0174 and E0175).
  */
+/** pTotTribSN is TSDec2V2 in the published schema: two digits and two decimals, 0 to 99,99 %. */
+const SIMPLES_RATE_MESSAGE =
+  'A alíquota aproximada do Simples Nacional vai de 0 a 99,99 %, com até duas casas decimais.';
+
 export const nfseSettingsBodySchema = z
   .object({
     national: z.boolean(),
@@ -60,6 +69,13 @@ export const nfseSettingsBodySchema = z
     issRate: z.number().min(0, 'A alíquota do ISS vai de 0 a 5 %.').max(5, 'A alíquota do ISS vai de 0 a 5 %.'),
     simplesOption: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     specialRegime: z.number().int().min(0).max(6),
+    simplesTaxRate: z
+      .number()
+      .min(0, SIMPLES_RATE_MESSAGE)
+      .max(99.99, SIMPLES_RATE_MESSAGE)
+      .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, SIMPLES_RATE_MESSAGE)
+      .nullable()
+      .optional(),
     dpsSeries: z.string().regex(/^\d{1,5}$/, 'A série da DPS tem de 1 a 5 dígitos.'),
     productionUrl: url,
     homologationUrl: url,
@@ -115,6 +131,10 @@ export const NFSE_TEXTS = {
   repairNotBilled: 'A ordem de serviço ainda não foi aprovada e cobrada: não há mão de obra a faturar.',
   noLabour: 'Esta ordem de serviço não tem mão de obra a faturar (sem valor ou em garantia).',
   alreadyInvoiced: 'A mão de obra desta ordem de serviço já tem NFS-e (ou está em Serviços a faturar).',
+  simplesTaxRateMissing:
+    'Informe a alíquota aproximada do Simples Nacional (%) em Configurações → Fiscal → NFS-e: a Sefin Nacional exige o total aproximado dos tributos da ME/EPP (pTotTribSN).',
+  serviceTaxRatesMissing: (item: string) =>
+    `Carregue em Configurações → Fiscal a tabela do IBPT vigente do estado do emitente com o item ${item} da LC 116/2003: a Sefin Nacional exige do não optante do Simples o total aproximado dos tributos (pTotTrib).`,
   issuerMissing: 'Salve o emitente em Configurações → Fiscal antes de emitir a NFS-e.',
   takerMissing: 'O cliente não tem CPF ou CNPJ válido para a NFS-e.',
   notCancellable: 'Só uma NFS-e autorizada pode ser cancelada.',

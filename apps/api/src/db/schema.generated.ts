@@ -589,6 +589,7 @@ export interface NfseSettings {
   production_url: Generated<string>;
   service_item: Generated<string>;
   simples_option: Generated<number>;
+  simples_tax_rate_hundredths: number | null;
   special_regime: Generated<number>;
   updated_at: Generated<Timestamp>;
   updated_by: number | null;

@@ -96,6 +96,7 @@ import { purchaseSettings } from './0109-purchase-settings';
 import { boletos } from './0111-boletos';
 import { moneyReportIndexes } from './0112-money-report-indexes';
 import { pixCobv } from './0113-pix-cobv';
+import { nfseSimplesTaxRate } from './0114-nfse-simples-tax-rate';
 import { purchaseSignatureChain } from './0115-purchase-signature-chain';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -197,6 +198,7 @@ export const migrations: Record<string, Migration> = {
   '0111-boletos': boletos,
   '0112-money-report-indexes': moneyReportIndexes,
   '0113-pix-cobv': pixCobv,
+  '0114-nfse-simples-tax-rate': nfseSimplesTaxRate,
   '0115-purchase-signature-chain': purchaseSignatureChain,
 };
 

@@ -87,4 +87,26 @@ export const ibptRepository = {
       .where('r.valid_until', '>=', sql<Date>`cast(${day} as date)`)
       .execute();
   },
+
+  /**
+   * The LC 116/2003 row (tipo 2) of the service item `item` ('14.01', or as '1401') in the state's table valid on
+   * `day` (YYYY-MM-DD): the NFS-e's approximate taxes of a non-optante (decision 0095).
+   */
+  serviceItemRate(db: Executor, uf: string, item: string, day: string) {
+    return db
+      .selectFrom('fiscal_ibpt_rates as r')
+      .select([
+        'r.national_federal_rate_ten_thousandths',
+        'r.state_rate_ten_thousandths',
+        'r.municipal_rate_ten_thousandths',
+      ])
+      .where('r.uf', '=', uf)
+      .where('r.kind', '=', 2)
+      .where('r.ex', '=', '')
+      .where('r.code', 'in', [item, item.replace('.', '')])
+      .where('r.valid_from', '<=', sql<Date>`cast(${day} as date)`)
+      .where('r.valid_until', '>=', sql<Date>`cast(${day} as date)`)
+      .orderBy('r.code')
+      .executeTakeFirst();
+  },
 };

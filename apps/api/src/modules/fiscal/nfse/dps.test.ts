@@ -11,7 +11,7 @@ describe('the DPS of the national NFS-e (issue 56 §4, leiaute 1.00)', () => {
     expect(id).toHaveLength(45);
   });
 
-  it('the R$ 120,00 of labour: 14.01.01, ISS taxable and not withheld, no estimate of taxes; valid against DPS_v1.00.xsd', () => {
+  it('the R$ 120,00 of labour: 14.01.01, ISS taxable and not withheld, the Simples approximate rate; valid against DPS_v1.00.xsd', () => {
     const { xml, id } = buildSignedDps(labourDps(), TEST_SIGNER);
     expect(xml).toContain(`<infDPS Id="${id}"><tpAmb>2</tpAmb><dhEmi>2026-11-27T10:15:00-03:00</dhEmi>`);
     expect(xml).toContain('<dCompet>2026-11-27</dCompet><tpEmit>1</tpEmit><cLocEmi>3550308</cLocEmi>');
@@ -24,7 +24,7 @@ describe('the DPS of the national NFS-e (issue 56 §4, leiaute 1.00)', () => {
       '<cServ><cTribNac>140101</cTribNac><xDescServ>Mão de obra do reparo OS 12 &amp; troca de tela &lt;iPhone 12&gt;</xDescServ></cServ>',
     );
     expect(xml).toContain(
-      '<valores><vServPrest><vServ>120.00</vServ></vServPrest><trib><tribMun><tribISSQN>1</tribISSQN><tpRetISSQN>1</tpRetISSQN></tribMun><totTrib><indTotTrib>0</indTotTrib></totTrib></trib></valores>',
+      '<valores><vServPrest><vServ>120.00</vServ></vServPrest><trib><tribMun><tribISSQN>1</tribISSQN><tpRetISSQN>1</tpRetISSQN></tribMun><totTrib><pTotTribSN>6.00</pTotTribSN></totTrib></trib></valores>',
     );
     expect(xml).toContain(`<Reference URI="#${id}">`);
     expect(validateNfseSchema(xml, 'DPS_v1.00.xsd')).toEqual({ valid: true, problems: [] });
@@ -35,6 +35,8 @@ describe('the DPS of the national NFS-e (issue 56 §4, leiaute 1.00)', () => {
       labourDps({
         provider: { cnpj: '11222333000181', simplesOption: 1, specialRegime: 0 },
         taker: { document: '44555666000181', name: 'Loja Carioca Ltda' },
+        // IBPT's 13,45 % federal, 0 state and 2,90 % municipal of LC 116 item 14.01.
+        approximateTaxes: { kind: 'rates', federalHundredths: 1345, stateHundredths: 0, municipalHundredths: 290 },
       }),
       TEST_SIGNER,
     );
@@ -42,7 +44,22 @@ describe('the DPS of the national NFS-e (issue 56 §4, leiaute 1.00)', () => {
     expect(xml).toContain('<tribISSQN>1</tribISSQN><tpRetISSQN>1</tpRetISSQN>');
     expect(xml).not.toContain('pAliq');
     expect(xml).toContain('<toma><CNPJ>44555666000181</CNPJ>');
-    expect(validateNfseSchema(xml, 'DPS_v1.00.xsd').valid).toBe(true);
+    expect(xml).toContain(
+      '<totTrib><pTotTrib><pTotTribFed>13.45</pTotTribFed><pTotTribEst>0.00</pTotTribEst><pTotTribMun>2.90</pTotTribMun></pTotTrib></totTrib>',
+    );
+    expect(validateNfseSchema(xml, 'DPS_v1.00.xsd')).toEqual({ valid: true, problems: [] });
+  });
+
+  it('a MEI: no estimate (indTotTrib 0, which E0710 allows it); valid against DPS_v1.00.xsd', () => {
+    const { xml } = buildSignedDps(
+      labourDps({
+        provider: { cnpj: '11222333000181', simplesOption: 2, specialRegime: 0 },
+        approximateTaxes: { kind: 'none' },
+      }),
+      TEST_SIGNER,
+    );
+    expect(xml).toContain('<totTrib><indTotTrib>0</indTotTrib></totTrib>');
+    expect(validateNfseSchema(xml, 'DPS_v1.00.xsd')).toEqual({ valid: true, problems: [] });
   });
 
   it('the schema refuses what the layout does not allow (a tax code of 4 digits), in words', () => {

@@ -16,7 +16,11 @@
  * - valores: vServPrest/vServ; trib/tribMun: tribISSQN 1 (taxable), tpRetISSQN 1 (not withheld) and never pAliq:
  *   the DPS goes only where the city has joined (its convênio ATIVO), where Anexo I forbids it to a non-optante
  *   (E0617, the rate is the city's parameter), an ME/EPP in the Simples not withheld (E0625) and a MEI (E0600);
- *   `issRateHundredths` is the shop's own figure. totTrib/indTotTrib 0 (Decreto 8.264/2014: no estimate).
+ *   `issRateHundredths` is the shop's own figure.
+ * - totTrib (Lei 12.741/2012's approximate taxes; decision 0095): an ME/EPP writes pTotTribSN (its Simples Nacional
+ *   approximate rate: Anexo I E0712 allows it only vTotTrib, pTotTrib or pTotTribSN), a non-optante pTotTrib
+ *   (federal, state and municipal rates of the IBPT table: E0713 refuses it indTotTrib and pTotTribSN), a MEI
+ *   indTotTrib 0 (Decreto 8.264/2014: no estimate; E0710 allows it).
  */
 import { centsToReais, toBusinessTimestamp, withBusinessOffset } from '@backoffice/contract';
 import { el, group } from '../../../lib/nfe/canonical-xml';
@@ -41,6 +45,30 @@ export interface DpsInput {
   description: string;
   amountCents: number;
   issRateHundredths: number;
+  approximateTaxes: ApproximateTaxes;
+}
+
+/** totTrib's content (TCTribTotal's choice), rates in hundredths of a percent (12,34 % = 1234). */
+export type ApproximateTaxes =
+  | { kind: 'none' }
+  | { kind: 'simples'; rateHundredths: number }
+  | { kind: 'rates'; federalHundredths: number; stateHundredths: number; municipalHundredths: number };
+
+const percent = (hundredths: number) => (hundredths / 100).toFixed(2);
+
+/** totTrib as TCTribTotal writes it. */
+export function totTribXml(taxes: ApproximateTaxes): string {
+  if (taxes.kind === 'simples') return group('totTrib', el('pTotTribSN', percent(taxes.rateHundredths)));
+  if (taxes.kind === 'none') return group('totTrib', el('indTotTrib', '0'));
+  return group(
+    'totTrib',
+    group(
+      'pTotTrib',
+      el('pTotTribFed', percent(taxes.federalHundredths)),
+      el('pTotTribEst', percent(taxes.stateHundredths)),
+      el('pTotTribMun', percent(taxes.municipalHundredths)),
+    ),
+  );
 }
 
 /** The business clock's wall time of `at` (contract clock.ts): [date, time]. */
@@ -93,11 +121,7 @@ function body(input: DpsInput): string {
     group(
       'valores',
       group('vServPrest', el('vServ', money(input.amountCents))),
-      group(
-        'trib',
-        group('tribMun', el('tribISSQN', '1'), el('tpRetISSQN', '1')),
-        group('totTrib', el('indTotTrib', '0')),
-      ),
+      group('trib', group('tribMun', el('tribISSQN', '1'), el('tpRetISSQN', '1')), totTribXml(input.approximateTaxes)),
     ),
   ].join('');
 }

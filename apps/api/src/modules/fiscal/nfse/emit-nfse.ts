@@ -9,14 +9,23 @@
  * sending it again the API is asked for the NFS-e of that DPS Id (GET /dps/{id}, then GET /nfse/{chaveAcesso}) and
  * only a DPS it does not know is sent: one DPS never yields two NFS-e (the API would refuse the second, E0014).
  */
-import { isValidCnpj, isValidCpf, NFSE_TEXTS, normalizeDocument, type ServiceInvoice } from '@backoffice/contract';
+import {
+  isValidCnpj,
+  isValidCpf,
+  NFSE_TEXTS,
+  normalizeDocument,
+  type ServiceInvoice,
+  toBusinessTimestamp,
+} from '@backoffice/contract';
+import type { Executor } from '../../../db/executor';
 import { conflict, notFound } from '../../../lib/errors';
 import { isUniqueViolation } from '../../../lib/sql-errors';
 import type { Principal } from '../../../plugins/auth';
 import { fiscalRepository } from '../fiscal.repository';
 import { loadSigningCertificate, type SigningCertificate } from '../fiscal-certificate';
-import { buildSignedDps, issCents } from './dps';
-import { nfseRepository as repo, type ServiceInvoiceRow } from './nfse.repository';
+import { ibptRepository } from '../ibpt/ibpt.repository';
+import { type ApproximateTaxes, buildSignedDps, issCents } from './dps';
+import { type NfseSettingsRow, nfseRepository as repo, type ServiceInvoiceRow } from './nfse.repository';
 import { type NfseContext, sefinClient } from './nfse-context';
 import { serviceInvoiceView } from './nfse-views';
 import { type SefinClient, SefinUnavailableError } from './sefin-client';
@@ -30,6 +39,35 @@ const signerOf = (certificate: SigningCertificate) => ({
 function takerOf(document: string, name: string): { document: string; name: string } | null {
   const digits = normalizeDocument(document);
   return isValidCpf(digits) || isValidCnpj(digits) ? { document: digits, name } : null;
+}
+
+/** IBPT's ten-thousandths of a percent as hundredths (4,5300 % → 453). */
+const hundredths = (tenThousandths: number) => Math.round(tenThousandths / 100);
+
+/**
+ * The DPS's totTrib (decision 0095; Anexo I E0710, E0712 and E0713): an ME/EPP its Simples Nacional approximate
+ * rate (the setting), a non-optante the IBPT table's LC 116 item rates of the issuer's state on the day, a MEI no
+ * estimate (indTotTrib 0). Refused in words, before a number is taken, when the figure is missing.
+ */
+async function approximateTaxesOf(
+  db: Executor,
+  settings: NfseSettingsRow,
+  uf: string,
+  day: string,
+): Promise<ApproximateTaxes> {
+  if (settings.simples_option === 2) return { kind: 'none' };
+  if (settings.simples_option === 3) {
+    if (settings.simples_tax_rate_hundredths === null) throw conflict(NFSE_TEXTS.simplesTaxRateMissing);
+    return { kind: 'simples', rateHundredths: settings.simples_tax_rate_hundredths };
+  }
+  const row = await ibptRepository.serviceItemRate(db, uf, settings.service_item, day);
+  if (!row) throw conflict(NFSE_TEXTS.serviceTaxRatesMissing(settings.service_item));
+  return {
+    kind: 'rates',
+    federalHundredths: hundredths(row.national_federal_rate_ten_thousandths),
+    stateHundredths: hundredths(row.state_rate_ten_thousandths),
+    municipalHundredths: hundredths(row.municipal_rate_ten_thousandths),
+  };
 }
 
 /** The NFS-e the API already generated from the row's DPS (its answer lost), or null when it knows none. */
@@ -104,6 +142,9 @@ export async function emitRepairNfse(
     created_by: principal?.employeeId ?? null,
   };
   const certificate = settings.national ? await loadSigningCertificate(db, serverSecret, now) : null;
+  const approximateTaxes = certificate
+    ? await approximateTaxesOf(db, settings, issuer.uf, toBusinessTimestamp(now).slice(0, 10))
+    : null;
   let row: ServiceInvoiceRow;
   try {
     row = await db.transaction().execute(async (trx) => {
@@ -128,6 +169,7 @@ export async function emitRepairNfse(
           description: common.description,
           amountCents: amount,
           issRateHundredths: settings.iss_rate_hundredths,
+          approximateTaxes: approximateTaxes ?? { kind: 'none' },
         },
         signerOf(certificate),
       );

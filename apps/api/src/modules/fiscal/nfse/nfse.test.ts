@@ -1,4 +1,4 @@
-import { apiErrorSchema, serviceInvoiceSchema } from '@backoffice/contract';
+import { apiErrorSchema, NFSE_TEXTS, serviceInvoiceSchema } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../../test/helpers';
 import { picture } from '../../orders/test-orders';
@@ -64,12 +64,46 @@ beforeAll(async () => {
   expect((await uploadCertificate(t, admin, certificate.pfx, certificate.password)).statusCode).toBe(201);
   const profile = await call(admin, 'POST', '/fiscal/profiles', simplesProfileBody('Peças e acessórios'));
   expect(profile.statusCode).toBe(201);
+  // The shop, an ME/EPP, says its Simples Nacional approximate rate: 6,00 % (the DPS's pTotTribSN).
+  expect((await putSettings({ simplesTaxRate: 6 })).statusCode).toBe(200);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
   await sefaz?.close();
   await sefin?.close();
 });
+
+/** PUT /fiscal/nfse/settings: the saved settings with `changes`. */
+async function putSettings(changes: Record<string, unknown>) {
+  const before = (await call(w.admin, 'GET', '/fiscal/nfse/settings')).json().data as Record<string, unknown>;
+  const body = Object.fromEntries(
+    Object.entries(before).filter(([key]) => !['nextDpsNumber', 'cityCode', 'cityName'].includes(key)),
+  );
+  return call(w.admin, 'PUT', '/fiscal/nfse/settings', { ...body, ...changes });
+}
+
+/** SP's IBPT table (as IBPT publishes it, tipo 2: LC 116's items) with item 14.01: 13,45 % federal, 2,90 % municipal. */
+function uploadIbpt() {
+  const boundary = '----ibptnfse';
+  const csv = [
+    'codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte',
+    '1401;;2;Manutenção e conservação de máquinas e aparelhos;13.45;13.45;0.00;2.90;01/01/2026;31/12/2099;9oi7eW;26.1.G;IBPT',
+  ].join('\r\n');
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="uf"\r\n\r\nSP\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="TabelaIBPTaxSP26.1.G.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(csv, 'latin1'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/fiscal/ibpt',
+    headers: { ...bearer(w.admin), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+}
 
 /** A repair of a R$ 350,00 screen and R$ 120,00 of labour, approved (paid in cash) and delivered: its id and order. */
 async function deliveredRepair(labour = 120): Promise<{ id: number; orderId: number }> {
@@ -126,6 +160,8 @@ describe("a repair's labour on the national NFS-e (issue 56 §4, decision 0085)"
     const dps = /<DPS[\s\S]*<\/DPS>/.exec(kept?.xml ?? '')?.[0] ?? '';
     const standalone = dps.replace('<DPS ', '<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" ');
     expect(validateNfseSchema(standalone, 'DPS_v1.00.xsd')).toEqual({ valid: true, problems: [] });
+    // An ME/EPP: its Simples Nacional approximate rate, never indTotTrib (Anexo I E0712).
+    expect(dps).toContain('<totTrib><pTotTribSN>6.00</pTotTribSN></totTrib>');
 
     const xml = await call(w.admin, 'GET', `/fiscal/nfse/${emitted.id}/xml`);
     expect(xml.body).toBe(kept?.xml);
@@ -264,5 +300,34 @@ describe("a repair's labour on the national NFS-e (issue 56 §4, decision 0085)"
       },
     });
     expectApiError(bad, 400, 'VALIDATION_FAILED');
+  });
+
+  it('the approximate taxes the Sefin Nacional requires: the Simples rate of an ME/EPP, IBPT for a non-optante', async () => {
+    const repair = await deliveredRepair(80);
+    const numberBefore = (await call(w.admin, 'GET', '/fiscal/nfse/settings')).json().data.nextDpsNumber;
+    try {
+      for (const rate of [100, 12.345, -1])
+        expectApiError(await putSettings({ simplesTaxRate: rate }), 400, 'VALIDATION_FAILED');
+      expect((await putSettings({ simplesTaxRate: null })).statusCode).toBe(200);
+      const missing = await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {});
+      expect(expectApiError(missing, 409, 'CONFLICT').errors).toEqual([NFSE_TEXTS.simplesTaxRateMissing]);
+      expect((await putSettings({ simplesOption: 1, specialRegime: 0 })).statusCode).toBe(200);
+      const noTable = await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {});
+      expect(expectApiError(noTable, 409, 'CONFLICT').errors).toEqual([NFSE_TEXTS.serviceTaxRatesMissing('14.01')]);
+      // Refused before signing: no DPS number was taken.
+      expect((await call(w.admin, 'GET', '/fiscal/nfse/settings')).json().data.nextDpsNumber).toBe(numberBefore);
+      const ibpt = await uploadIbpt();
+      expect(ibpt.statusCode, ibpt.body).toBe(201);
+      const emitted = invoice(await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {}));
+      expect(emitted).toMatchObject({ status: 'AUTHORIZED', amount: 80 });
+      const kept = sefin.notes.get(emitted.accessKey as string)?.xml ?? '';
+      // IBPT's 13,45 % federal, 0,00 % state, 2,90 % municipal of item 14.01; no regApTribSN (E0162).
+      expect(kept).toContain(
+        '<totTrib><pTotTrib><pTotTribFed>13.45</pTotTribFed><pTotTribEst>0.00</pTotTribEst><pTotTribMun>2.90</pTotTribMun></pTotTrib></totTrib>',
+      );
+      expect(kept).toContain('<opSimpNac>1</opSimpNac><regEspTrib>0</regEspTrib>');
+    } finally {
+      expect((await putSettings({ simplesOption: 3, specialRegime: 0, simplesTaxRate: 6 })).statusCode).toBe(200);
+    }
   });
 });

@@ -1,6 +1,9 @@
 import type { DpsInput } from './dps';
 
-/** The R$ 120,00 of labour of the R$ 470,00 repair, in São Paulo (3550308), a Simples ME/EPP. */
+/**
+ * The R$ 120,00 of labour of the issue's R$ 470,00 repair, in São Paulo (3550308), a Simples ME/EPP whose approximate
+ * Simples Nacional rate is 6,00 % (its totTrib/pTotTribSN: Anexo I E0712).
+ */
 export function labourDps(overrides: Partial<DpsInput> = {}): DpsInput {
   return {
     environment: 2,
@@ -15,6 +18,7 @@ export function labourDps(overrides: Partial<DpsInput> = {}): DpsInput {
     description: 'Mão de obra do reparo OS 12 & troca de tela <iPhone 12>',
     amountCents: 12_000,
     issRateHundredths: 200,
+    approximateTaxes: { kind: 'simples', rateHundredths: 600 },
     ...overrides,
   };
 }

@@ -69,7 +69,16 @@ function edited(edit: (content: string) => string, input: Partial<DpsInput> = {}
 }
 const withRate = (rate: string) => (content: string) =>
   content.replace('<tribISSQN>1</tribISSQN>', `<tribISSQN>1</tribISSQN><pAliq>${rate}</pAliq>`);
-const notOptant = { provider: { cnpj: '11222333000181', simplesOption: 1 as const, specialRegime: 0 } };
+/** What our emission writes outside the Simples: IBPT's rates of item 14.01 (13,45 % federal, 2,90 % municipal). */
+const ibptRates = { kind: 'rates' as const, federalHundredths: 1345, stateHundredths: 0, municipalHundredths: 290 };
+const notOptant = {
+  provider: { cnpj: '11222333000181', simplesOption: 1 as const, specialRegime: 0 },
+  approximateTaxes: ibptRates,
+};
+const noEstimate = { kind: 'none' as const };
+/** What our emission writes for each Simples situation (emit-nfse.ts; decision 0095). */
+const ourTaxes = (simplesOption: 1 | 2 | 3): DpsInput['approximateTaxes'] =>
+  simplesOption === 1 ? ibptRates : simplesOption === 2 ? noEstimate : { kind: 'simples', rateHundredths: 600 };
 
 describe('the Sefin Nacional double (issue 56 §4)', () => {
   it('generates the NFS-e of a valid DPS: a key of 50 digits, nNFSe, the DPS inside; valid against NFSe_v1.00.xsd', async () => {
@@ -136,7 +145,10 @@ describe('the Sefin Nacional double (issue 56 §4)', () => {
     expect(await client.emit(regimeForNotOptant)).toEqual(rejected(SEFIN_REFUSALS.regimeNotAllowed));
     const noRegime = edited((c) => c.replace('<regApTribSN>1</regApTribSN>', ''));
     expect(await client.emit(noRegime)).toEqual(rejected(SEFIN_REFUSALS.regimeMissing));
-    const meiSpecial = dps({ provider: { cnpj: '11222333000181', simplesOption: 2, specialRegime: 1 } });
+    const meiSpecial = dps({
+      provider: { cnpj: '11222333000181', simplesOption: 2, specialRegime: 1 },
+      approximateTaxes: noEstimate,
+    });
     expect(await client.emit(meiSpecial.xml)).toEqual(rejected(SEFIN_REFUSALS.meiSpecialRegime));
     const simplesSpecial = dps({ provider: { cnpj: '11222333000181', simplesOption: 3, specialRegime: 1 } });
     expect(await client.emit(simplesSpecial.xml)).toEqual(rejected(SEFIN_REFUSALS.simplesSpecialRegime));
@@ -145,14 +157,44 @@ describe('the Sefin Nacional double (issue 56 §4)', () => {
 
   it('refuses a rate where the annex forbids it: E0595, E0600, E0604, E0617, E0625', async () => {
     expect(await client.emit(edited(withRate('5.50'), notOptant))).toEqual(rejected(SEFIN_REFUSALS.rateAbove5));
-    const mei = { provider: { cnpj: '11222333000181', simplesOption: 2 as const, specialRegime: 0 } };
+    const mei = {
+      provider: { cnpj: '11222333000181', simplesOption: 2 as const, specialRegime: 0 },
+      approximateTaxes: noEstimate,
+    };
     expect(await client.emit(edited(withRate('2.00'), mei))).toEqual(rejected(SEFIN_REFUSALS.rateForMei));
-    const special = { provider: { cnpj: '11222333000181', simplesOption: 1 as const, specialRegime: 1 } };
+    const special = { ...notOptant, provider: { ...notOptant.provider, specialRegime: 1 } };
     expect(await client.emit(edited(withRate('2.00'), special))).toEqual(
       rejected(SEFIN_REFUSALS.rateWithSpecialRegime),
     );
     expect(await client.emit(edited(withRate('2.00'), notOptant))).toEqual(rejected(SEFIN_REFUSALS.rateNotOptant));
     expect(await client.emit(edited(withRate('2.00')))).toEqual(rejected(SEFIN_REFUSALS.rateSimples));
+  });
+
+  it('refuses totTrib the Simples situation does not allow: E0710 (MEI), E0712 (ME/EPP), E0713 (non-optante)', async () => {
+    const provider = (simplesOption: 1 | 2 | 3) => ({ cnpj: '11222333000181', simplesOption, specialRegime: 0 });
+    // Our DPS before decision 0095 wrote indTotTrib 0 whatever the regime.
+    expect(await client.emit(dps({ provider: provider(3), approximateTaxes: noEstimate }).xml)).toEqual(
+      rejected(SEFIN_REFUSALS.totalTaxesSimples),
+    );
+    expect(await client.emit(dps({ provider: provider(1), approximateTaxes: noEstimate }).xml)).toEqual(
+      rejected(SEFIN_REFUSALS.totalTaxesNotOptant),
+    );
+    for (const specialRegime of [1, 6]) {
+      const special = dps({ provider: { ...provider(1), specialRegime }, approximateTaxes: noEstimate });
+      expect(await client.emit(special.xml)).toEqual(rejected(SEFIN_REFUSALS.totalTaxesNotOptant));
+    }
+    const simplesRate = { kind: 'simples' as const, rateHundredths: 600 };
+    expect(await client.emit(dps({ provider: provider(1), approximateTaxes: simplesRate }).xml)).toEqual(
+      rejected(SEFIN_REFUSALS.totalTaxesNotOptant),
+    );
+    expect(await client.emit(dps({ provider: provider(2), approximateTaxes: simplesRate }).xml)).toEqual(
+      rejected(SEFIN_REFUSALS.totalTaxesMei),
+    );
+    // The percentages are allowed to all three (E0710, E0712; E0713 names only indTotTrib and pTotTribSN).
+    for (const simplesOption of [1, 2, 3] as const) {
+      const answer = await client.emit(dps({ provider: provider(simplesOption), approximateTaxes: ibptRates }).xml);
+      expect(answer.kind, `${simplesOption}: ${JSON.stringify(answer)}`).toBe('authorized');
+    }
   });
 
   it("our DPS, in every regime the settings accept, breaks none: authorised; a non-optante's ISS at the city's rate", async () => {
@@ -162,7 +204,16 @@ describe('the Sefin Nacional double (issue 56 §4)', () => {
       { simplesOption: 3 as const, specialRegime: 0 },
     ];
     for (const regime of regimes) {
-      const answer = await client.emit(dps({ provider: { cnpj: '11222333000181', ...regime } }).xml);
+      const input = {
+        provider: { cnpj: '11222333000181', ...regime },
+        approximateTaxes: ourTaxes(regime.simplesOption),
+      };
+      const built = dps(input);
+      expect(validateNfseSchema(built.xml, 'DPS_v1.00.xsd'), JSON.stringify(regime)).toEqual({
+        valid: true,
+        problems: [],
+      });
+      const answer = await client.emit(built.xml);
       expect(answer.kind, `${JSON.stringify(regime)}: ${JSON.stringify(answer)}`).toBe('authorized');
     }
     const company = await client.emit(dps(notOptant).xml);

@@ -12,6 +12,7 @@ const SETTINGS: NfseSettings = {
   issRate: 2,
   simplesOption: 3,
   specialRegime: 0,
+  simplesTaxRate: null,
   dpsSeries: '1',
   nextDpsNumber: 8,
   productionUrl: '',
@@ -37,6 +38,8 @@ describe("'NFS-e' in 'Configurações' → 'Fiscal' (issue 56 §4)", () => {
     const rate = card.getByLabelText('Alíquota do ISS (%)');
     await user.clear(rate);
     await user.type(rate, '2,5');
+    // An ME/EPP says its Simples Nacional approximate rate (the DPS's pTotTribSN), typed with a comma.
+    await user.type(card.getByLabelText('Alíquota aproximada do Simples Nacional (%)'), '6,25');
     await user.click(card.getByRole('button', { name: 'Salvar' }));
     await screen.findByText('Configurações da NFS-e salvas.');
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
@@ -46,6 +49,7 @@ describe("'NFS-e' in 'Configurações' → 'Fiscal' (issue 56 §4)", () => {
       issRate: 2.5,
       simplesOption: 3,
       specialRegime: 0,
+      simplesTaxRate: 6.25,
       dpsSeries: '1',
       productionUrl: '',
       homologationUrl: '',

@@ -32,6 +32,9 @@ function bodyOf(settings: NfseSettings): NfseSettingsBody {
 function NfseForm({ settings }: { settings: NfseSettings }) {
   const [form, setForm] = useState<NfseSettingsBody>(() => bodyOf(settings));
   const [rate, setRate] = useState(String(settings.issRate).replace('.', ','));
+  const [simplesRate, setSimplesRate] = useState(
+    settings.simplesTaxRate === null ? '' : String(settings.simplesTaxRate).replace('.', ','),
+  );
   const mutation = useApiMutation({
     mutationFn: save,
     success: T.saved,
@@ -80,6 +83,16 @@ function NfseForm({ settings }: { settings: NfseSettings }) {
             </MenuItem>
           ))}
         </TextField>
+        {form.simplesOption === 3 ? (
+          <TextField
+            size="small"
+            label={T.simplesTaxRate}
+            value={simplesRate}
+            onChange={(e) => setSimplesRate(e.target.value)}
+            helperText={T.simplesTaxRateHelp}
+            sx={{ minWidth: 300 }}
+          />
+        ) : null}
         <TextField
           size="small"
           label={T.dpsSeries}
@@ -106,7 +119,13 @@ function NfseForm({ settings }: { settings: NfseSettings }) {
         <Button
           variant="contained"
           disabled={mutation.isPending}
-          onClick={() => mutation.mutate({ ...form, issRate: Number(rate.replace(',', '.')) })}
+          onClick={() =>
+            mutation.mutate({
+              ...form,
+              issRate: Number(rate.replace(',', '.')),
+              simplesTaxRate: simplesRate.trim() === '' ? null : Number(simplesRate.replace(',', '.')),
+            })
+          }
         >
           {mutation.isPending ? T.saving : T.save}
         </Button>

@@ -39,6 +39,8 @@ export interface DpsFacts {
   amount: string;
   rate: string;
   withheld: string;
+  /** totTrib's choice: 'vTotTrib', 'pTotTrib', 'indTotTrib', 'pTotTribSN', or '' without totTrib. */
+  totalTaxes: string;
   takerDocument: string | null;
   takerName: string | null;
   description: string;
@@ -91,6 +93,7 @@ function factsOf(root: Element): DpsFacts {
     amount: text(root, 'vServ'),
     rate: text(root, 'pAliq'),
     withheld: text(root, 'tpRetISSQN'),
+    totalTaxes: (root.getElementsByTagName('totTrib')[0]?.firstChild as Element | null)?.localName ?? '',
     takerDocument: toma ? text(toma, 'CPF') || text(toma, 'CNPJ') : null,
     takerName: toma ? text(toma, 'xNome') : null,
     description: text(root, 'xDescServ'),
@@ -130,7 +133,20 @@ function contentRefusal(f: DpsFacts, world: SefinWorld): SefinRefusal | null {
   if (f.simplesRegime === '1' && f.specialRegime !== '0') return SEFIN_REFUSALS.simplesSpecialRegime;
   if (f.serviceCityCode !== '0000000' && !municipalityByCode(f.serviceCityCode)) return SEFIN_REFUSALS.serviceCity;
   if (!KNOWN_TAX_CODES.has(f.taxCode)) return SEFIN_REFUSALS.taxCode;
-  return rateRefusal(f, world);
+  return rateRefusal(f, world) ?? totalTaxesRefusal(f);
+}
+
+/**
+ * totTrib by the Simples situation (Anexo I #464 E0710 and #465 E0712; E0713 as the API answers it): a MEI gives
+ * vTotTrib, pTotTrib or indTotTrib; an ME/EPP vTotTrib, pTotTrib or pTotTribSN; a non-optante neither indTotTrib
+ * nor pTotTribSN.
+ */
+function totalTaxesRefusal(f: DpsFacts): SefinRefusal | null {
+  if (f.simplesOption === '2' && f.totalTaxes === 'pTotTribSN') return SEFIN_REFUSALS.totalTaxesMei;
+  if (f.simplesOption === '3' && f.totalTaxes === 'indTotTrib') return SEFIN_REFUSALS.totalTaxesSimples;
+  if (f.simplesOption === '1' && (f.totalTaxes === 'indTotTrib' || f.totalTaxes === 'pTotTribSN'))
+    return SEFIN_REFUSALS.totalTaxesNotOptant;
+  return null;
 }
 
 /** The DPS's facts, or the refusal of the first rule it breaks. */

@@ -218,6 +218,36 @@ export const SEFIN_REFUSALS = {
     published: true,
     source: rule(430),
   },
+  /** A MEI's totTrib with pTotTribSN (it may give vTotTrib, pTotTrib or indTotTrib). */
+  totalTaxesMei: {
+    status: 400,
+    code: 'E0710',
+    text: 'Para MEI somente um dos 3 poderá ser informado: \ngrupo vTotTrib ou pTotTrib ou indTotTrib;',
+    published: true,
+    source: rule(464),
+  },
+  /** An ME/EPP's totTrib with indTotTrib (it may give vTotTrib, pTotTrib or pTotTribSN). */
+  totalTaxesSimples: {
+    status: 400,
+    code: 'E0712',
+    text: 'Para ME/EPP somente um dos 3 poderá ser informado: \ngrupo vTotTrib ou pTotTrib ou pTotTribSN;',
+    published: true,
+    source: rule(465),
+  },
+  /**
+   * A non-optante's totTrib with indTotTrib or pTotTribSN. Not in the annex of commit 07686b77 (rule added by the
+   * Nota Técnica 007 of the SN NFS-e): the code as the API answered in nfse-nacional/nfse-php issue #34 (2026-03,
+   * a non-optante's DPS with indTotTrib 0), the text as the API answered quoted in TOTVS's TDN page 'DT Rejeição
+   * E0713 - NT007 NFS-e' (tdninterno.totvs.com, DMANFATMANUT-14747).
+   */
+  totalTaxesNotOptant: {
+    status: 400,
+    code: 'E0713',
+    text: 'Para Não Optante do SN os campos, indicador de informação de valor total de tributos e percentual aproximado do total dos tributos da alíquota do Simples Nacional (%), não podem ser informados.',
+    published: true,
+    source:
+      'answer of the Sefin Nacional quoted in nfse-nacional/nfse-php issue #34 (code) and in TOTVS TDN, "DT Rejeição E0713 - NT007 NFS-e" (text)',
+  },
   /** The pedido de registro de evento does not validate against pedRegEvento_v1.00.xsd. */
   eventSchema: {
     status: 400,
