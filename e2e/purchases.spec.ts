@@ -94,8 +94,16 @@ describe("'Entrada por XML': the supplier's note into stock", () => {
     const items = page.getByRole('table', { name: 'Itens da nota' });
     const iphoneRow = items.getByRole('row').filter({ hasText: 'Apple iPhone 15 128GB Preto' });
     const caseRow = items.getByRole('row').filter({ hasText: caseProduct.code });
-    expect(await iphoneRow.textContent()).toMatch(/10R\$ 3\.215,80R\$ 3\.215,80$/);
-    expect(await caseRow.textContent()).toMatch(/50R\$ 8,04R\$ 7,77$/);
+    // Units, the line's entry cost, the unit cost with its rounding's cents (decision 0089), the cost after:
+    // 32.158,02 ÷ 10 = 3.215,802 → 3.215,80, and 10 × 3.215,80 = 32.158,00 leaves 2 units a cent dearer;
+    // 401,98 ÷ 50 = 8,0396 → 8,04, and 50 × 8,04 = 402,00 leaves 2 units a cent cheaper;
+    // the case's average: (50 × 7,50 + 401,98) ÷ 100 = 7,7698 → 7,77.
+    expect(await iphoneRow.textContent()).toMatch(
+      /10R\$ 32\.158,02R\$ 3\.215,802 unidades a R\$ 0,01 a mais \(arredondamento\)R\$ 3\.215,80$/,
+    );
+    expect(await caseRow.textContent()).toMatch(
+      /50R\$ 401,98R\$ 8,042 unidades a R\$ 0,01 a menos \(arredondamento\)R\$ 7,77$/,
+    );
     const bills = page.getByRole('table', { name: 'Contas a pagar' }).getByRole('row');
     expect(await bills.filter({ hasText: 'R$ 16.280,00' }).count()).toBe(2);
     expect(await bills.filter({ hasText: '20/12/2026' }).count()).toBe(1);
