@@ -165,3 +165,6 @@ export class NfeReadError extends Error {
 
 /** 2 MB: a file over it is refused before it is read. */
 export const NFE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Posted once by the reader's worker when its code is loaded: a read's time bound starts after it, not while tsx loads. */
+export const NFE_READER_READY = 'nfe-reader-ready';

@@ -21,6 +21,7 @@ import { itemTotalCostCents } from './item-cost';
 import {
   NFE_MAX_BYTES,
   NFE_NAMESPACE,
+  NFE_READER_READY,
   type NfeDocument,
   type NfeItem,
   type NfeParty,
@@ -501,4 +502,5 @@ function answer(bytes: Uint8Array): NfeReaderAnswer {
 if (parentPort && (workerData as NfeReaderData | undefined)?.nfeReader) {
   const port = parentPort;
   port.on('message', (bytes: Uint8Array) => port.postMessage(answer(bytes) satisfies NfeReaderAnswer));
+  port.postMessage(NFE_READER_READY);
 }

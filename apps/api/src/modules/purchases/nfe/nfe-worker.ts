@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PURCHASE_TEXTS } from '@backoffice/contract';
-import { type NfeDocument, NfeReadError } from './nfe-document';
+import { NFE_READER_READY, type NfeDocument, NfeReadError } from './nfe-document';
 import type { NfeReaderAnswer, NfeReaderData } from './nfe-reader';
 
 /** Each read, from the moment the worker is given the note to its answer (tracePromise's start … asyncEnd). */
@@ -48,6 +48,10 @@ function readerScript(): { url: URL; execArgv: string[] } {
 }
 
 let worker: Worker | undefined;
+/** The current worker's code loaded (its first message); rejected when it ends or stalls before. */
+let workerReady: Promise<void> | undefined;
+/** How long a worker may take to load its code (tsx compiling the sources in tests) before it is given up. */
+const READY_TIMEOUT_MS = 120_000;
 /** One note at a time: the worker's memory limit is then the most reading notes can add to the process. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -66,13 +70,45 @@ function startWorker(): Worker {
     if (worker === started) worker = undefined;
   });
   started.unref();
+  workerReady = new Promise<void>((resolve, reject) => {
+    const done = () => {
+      clearTimeout(stall);
+      started.off('message', onReady).off('exit', onExit);
+    };
+    const onReady = (message: unknown) => {
+      if (message !== NFE_READER_READY) return;
+      done();
+      resolve();
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`the NF-e reader exited with code ${code} before it was ready`));
+    };
+    const stall = setTimeout(() => {
+      done();
+      void started.terminate();
+      reject(new Error('the NF-e reader did not load in time'));
+    }, READY_TIMEOUT_MS);
+    stall.unref();
+    started.on('message', onReady).on('exit', onExit);
+  });
+  // A rejection no read awaits yet must not end the process.
+  workerReady.catch(() => undefined);
   return started;
 }
 
-function readOne(bytes: Uint8Array, timeoutMs: number): Promise<NfeDocument> {
+async function readOne(bytes: Uint8Array, timeoutMs: number): Promise<NfeDocument> {
+  worker ??= startWorker();
+  const reader = worker;
+  // Kept alive while it loads and reads: a process awaiting the note (the seed's) must not end meanwhile.
+  reader.ref();
+  try {
+    await workerReady;
+  } catch (error) {
+    reader.unref();
+    throw error;
+  }
   return new Promise((resolve, reject) => {
-    worker ??= startWorker();
-    const reader = worker;
     let failure: Error | undefined;
     const stop = setTimeout(() => {
       failure = new NfeReadError('too-slow', PURCHASE_TEXTS.nfe.tooSlow(Math.max(1, Math.ceil(timeoutMs / 1000))));
@@ -97,8 +133,6 @@ function readOne(bytes: Uint8Array, timeoutMs: number): Promise<NfeDocument> {
       reject(failure ?? new Error(`the NF-e reader exited with code ${code}`));
     };
     reader.on('message', onMessage).on('error', onError).on('exit', onExit);
-    // Kept alive while it reads: a process awaiting the note (the seed's) must not end meanwhile.
-    reader.ref();
     reader.postMessage(bytes);
   });
 }
