@@ -63,35 +63,7 @@ export async function receiveInstalmentPix(
     : splitPayment(pix.amountCents, due);
   if (!split) return { refused: 'AMOUNT_MISMATCH' };
   if (cobv) await concludeCobv(trx, cobv.txid);
-  const paymentId = await repo.insertPayment(trx, {
-    receivable_id: row.id,
-    paid_on: paidOn,
-    method: 'PIX',
-    amount_cents: pix.amountCents,
-    principal_cents: split.principalCents,
-    fine_cents: split.fineCents,
-    interest_cents: split.interestCents,
-    employee_id: null,
-    end_to_end_id: pix.endToEndId,
-  });
-  await repo.refresh(trx, row.id);
-  await recordAudit(trx, {
-    employeeId: null,
-    entity: 'receivable',
-    entityId: row.id,
-    action: 'paid',
-    changes: {
-      paymentId,
-      paidOn,
-      method: RECEIVABLE_PAYMENT_METHOD_LABELS.PIX,
-      endToEndId: pix.endToEndId,
-      amount: centsToReais(pix.amountCents),
-      principal: centsToReais(split.principalCents),
-      fine: centsToReais(split.fineCents),
-      interest: centsToReais(split.interestCents),
-    },
-  });
-  return { orderId: row.order_id };
+  return recordBankPayment(trx, row, paidOn, pix.amountCents, split, { method: 'PIX', endToEndId: pix.endToEndId });
 }
 
 /** Who records a payment by hand, and what he may (a past day before the due day needs `credit`). */
@@ -274,16 +246,35 @@ export async function receiveInstalmentBoleto(
   if (row.canceled_at || row.principal_paid_cents >= row.amount_cents) return { refused: 'ALREADY_PAID' };
   const paidOn = row.last_paid_on && row.last_paid_on > payment.paidOn ? row.last_paid_on : payment.paidOn;
   const split = splitBankPayment(payment.amountCents, dueOn(row, paidOn, await creditSettings(trx)));
+  return recordBankPayment(trx, row, paidOn, payment.amountCents, split, {
+    method: 'BOLETO',
+    bankReference: payment.bankReference,
+  });
+}
+
+/**
+ * A payment the bank made (a Pix or a boleto): written with no employee and its reference (the E2E id, or the
+ * nosso número), the instalment's figures refreshed, and audited. Answers the order it paid.
+ */
+async function recordBankPayment(
+  trx: Transaction<Database>,
+  row: ReceivableRow,
+  paidOn: string,
+  amountCents: number,
+  split: { principalCents: number; fineCents: number; interestCents: number },
+  via: { method: 'PIX'; endToEndId: string } | { method: 'BOLETO'; bankReference: string },
+): Promise<{ orderId: number }> {
+  const reference = via.method === 'PIX' ? { end_to_end_id: via.endToEndId } : { bank_reference: via.bankReference };
   const paymentId = await repo.insertPayment(trx, {
     receivable_id: row.id,
     paid_on: paidOn,
-    method: 'BOLETO',
-    amount_cents: payment.amountCents,
+    method: via.method,
+    amount_cents: amountCents,
     principal_cents: split.principalCents,
     fine_cents: split.fineCents,
     interest_cents: split.interestCents,
     employee_id: null,
-    bank_reference: payment.bankReference,
+    ...reference,
   });
   await repo.refresh(trx, row.id);
   await recordAudit(trx, {
@@ -294,9 +285,9 @@ export async function receiveInstalmentBoleto(
     changes: {
       paymentId,
       paidOn,
-      method: RECEIVABLE_PAYMENT_METHOD_LABELS.BOLETO,
-      nossoNumero: payment.bankReference,
-      amount: centsToReais(payment.amountCents),
+      method: RECEIVABLE_PAYMENT_METHOD_LABELS[via.method],
+      ...(via.method === 'PIX' ? { endToEndId: via.endToEndId } : { nossoNumero: via.bankReference }),
+      amount: centsToReais(amountCents),
       principal: centsToReais(split.principalCents),
       fine: centsToReais(split.fineCents),
       interest: centsToReais(split.interestCents),
