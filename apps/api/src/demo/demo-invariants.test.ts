@@ -26,14 +26,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelPriceCents, quote } from '../modules/selling/pricing';
 import type { TestDatabase } from '../test/database';
-import { BANK_MOVES, byOrder, type Event, type Order, orderEvents, rowsIn, seeded } from './test-demo';
+import { sharedDemo } from './shared-demo';
+import { BANK_MOVES, byOrder, type Event, type Order, orderEvents, rowsIn } from './test-demo';
 
 let t: TestDatabase;
 
 const rows = rowsIn(() => t);
 
 beforeAll(async () => {
-  ({ t } = await seeded(1));
+  ({ t } = await sharedDemo());
 }, 600_000);
 afterAll(async () => {
   await t?.close();

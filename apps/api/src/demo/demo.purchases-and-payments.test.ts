@@ -5,11 +5,12 @@ import { isValidAccessKey } from '../lib/nfe/access-key';
 import { payablesDue } from '../modules/payables/payables.service';
 import { createPurchasesService } from '../modules/purchases/purchases.service';
 import type { TestDatabase } from '../test/database';
-import { NOW, rows, seeded } from './test-demo';
+import { sharedDemo } from './shared-demo';
+import { NOW, rows } from './test-demo';
 
 /**
  * The demo business at scale 1: exchanges and returns, analytics, payments, quotes, suppliers and their notes, the
- * counter's registers (seeded by ./test-demo).
+ * counter's registers (seeded once for the run's demo files by ./shared-demo).
  */
 const S = ORDER_STATUS;
 /** The start of the demo's today (21/11/2026 in São Paulo): today's entries by XML are after it, the months' before. */
@@ -19,7 +20,7 @@ describe('the demo business (scale 1)', () => {
   let t: TestDatabase;
   // Under .ci/run's load (beside the journeys and the other suites) a scale-1 seed has taken 300 s.
   beforeAll(async () => {
-    ({ t } = await seeded(1));
+    ({ t } = await sharedDemo());
   }, 600_000);
   afterAll(async () => {
     await t?.close();

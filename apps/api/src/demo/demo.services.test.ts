@@ -11,19 +11,21 @@ import { RECOUNT_RECEIVABLE_DAYS } from '../db/migrations/0072-receivables';
 import { levelPriceCents } from '../modules/selling/pricing';
 import type { TestDatabase } from '../test/database';
 import { rioStateRegistration } from './out-of-state';
-import { NOW, Rollback, rows, rowsIn, seeded } from './test-demo';
+import { sharedDemo } from './shared-demo';
+import { NOW, Rollback, rows, rowsIn } from './test-demo';
 
 /**
  * The demo business at scale 1: credit, the fiscal setup, used phones, repairs, the id sequences; and the invariants
  * of live data its exchanges and returns, phones, counters and summaries obey (demo-invariants.test.ts has the
- * others). One demo seeded by ./test-demo for both.
+ * others). One demo for both, seeded once a run for the demo's files
+ * (./shared-demo): what a test writes it rolls back.
  */
 const S = ORDER_STATUS;
 
 let t: TestDatabase;
 // Under .ci/run's load (beside the journeys and the other suites) a scale-1 seed has taken 300 s.
 beforeAll(async () => {
-  ({ t } = await seeded(1));
+  ({ t } = await sharedDemo());
 }, 600_000);
 afterAll(async () => {
   await t?.close();
@@ -305,19 +307,30 @@ describe('the demo business (scale 1)', () => {
   });
 
   it('leaves the id sequences after the demo rows', async () => {
-    const customer = await t.db
-      .insertInto('customers')
-      .values({
-        name: 'Novo',
-        email: 'novo@example.com',
-        phone: '11987654321',
-        document: '52998224725',
-        search_text: '',
+    // Inserted in a transaction rolled back: the run's other demo files read the same demo.
+    let id: number | undefined;
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        const customer = await trx
+          .insertInto('customers')
+          .values({
+            name: 'Novo',
+            email: 'novo@example.com',
+            phone: '11987654321',
+            document: '52998224725',
+            search_text: '',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = customer.id;
+        throw new Rollback();
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
     // After the 300 of the year, one 'Consumidor final' per attendant (3 at scale 1) and the 4 registered by hand.
-    expect(customer.id).toBe(308);
+    expect(id).toBe(308);
   });
 });
 

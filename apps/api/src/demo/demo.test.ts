@@ -17,10 +17,11 @@ import { DEMO_EMPLOYEES } from '../db/seed/foundation';
 import type { TestDatabase } from '../test/database';
 import type { SeedSummary } from './index';
 import { DEMO_REPAIR_PARTS } from './repairs';
-import { NOW, rows, seeded } from './test-demo';
+import { sharedDemo } from './shared-demo';
+import { NOW, rows } from './test-demo';
 import { DEMO_SEMINOVOS } from './trade-ins';
 
-/** The demo business at scale 1: its size, customers, products, stock and orders (seeded by ./test-demo). */
+/** The demo business at scale 1: its size, customers, products, stock and orders (seeded once for the run's demo files by ./shared-demo). */
 const S = ORDER_STATUS;
 /** Where the demo's customers are: São Paulo, and the few of out-of-state.ts. */
 const OUT_OF_STATE = {
@@ -35,7 +36,7 @@ describe('the demo business (scale 1)', () => {
   let summary: SeedSummary;
   // Under .ci/run's load (beside the journeys and the other suites) a scale-1 seed has taken 300 s.
   beforeAll(async () => {
-    ({ t, summary } = await seeded(1));
+    ({ t, summary } = await sharedDemo());
   }, 600_000);
   afterAll(async () => {
     await t?.close();

@@ -17,6 +17,11 @@ export interface TestDatabase {
 
 /** The file of the migrated PGlite template the test run's global setup wrote (test/global-setup.ts). */
 export const TEMPLATE_ENV = 'BACKOFFICE_TEST_PGLITE_TEMPLATE';
+/** The test run's directory and id, from its global setup: what the run's files share (demo/shared-demo.ts). */
+export const RUN_DIR_ENV = 'BACKOFFICE_TEST_RUN_DIR';
+export const RUN_ID_ENV = 'BACKOFFICE_TEST_RUN_ID';
+/** The PostgreSQL schema of the run's shared demo (demo/shared-demo.ts), dropped by the global teardown. */
+export const sharedDemoSchema = (runId: string) => `demo_seed_${runId}`;
 
 let template: Promise<Uint8Array> | undefined;
 

@@ -1,19 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migratedPGliteTemplate, TEMPLATE_ENV } from './database';
+import {
+  adminQuery,
+  migratedPGliteTemplate,
+  RUN_DIR_ENV,
+  RUN_ID_ENV,
+  sharedDemoSchema,
+  TEMPLATE_ENV,
+} from './database';
 
 /**
- * Once per test run, before any test file: the migrated PGlite template, written to a file whose path the
- * test processes read from the environment (test/database.ts), so each fresh test database opens a copy of it
- * instead of running initdb and every migration (about 6 s of CPU a database, 2.3 s from the template).
- * PostgreSQL runs (DATABASE_URL) migrate each schema as before.
+ * Once per test run, before any test file: the run's directory and id, which the test processes read from the
+ * environment, and in it the migrated PGlite template (test/database.ts), so each fresh test database opens a copy
+ * of it instead of running initdb and every migration (about 6 s of CPU a database, 2.3 s from the template).
+ * PostgreSQL runs (DATABASE_URL) migrate each schema as before. The demo the demo's tests share is seeded by the
+ * first of them into the run's directory (PGlite) or a schema of the run (PostgreSQL): demo/shared-demo.ts.
  */
 export default async function setup() {
-  if (process.env.DATABASE_URL) return undefined;
-  const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-test-template-'));
-  const file = path.join(dir, 'pglite-migrated.tar');
-  writeFileSync(file, await migratedPGliteTemplate());
-  process.env[TEMPLATE_ENV] = file;
-  return () => rmSync(dir, { recursive: true, force: true });
+  const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-test-run-'));
+  const runId = randomUUID().replace(/-/g, '').slice(0, 16);
+  process.env[RUN_DIR_ENV] = dir;
+  process.env[RUN_ID_ENV] = runId;
+  if (!process.env.DATABASE_URL) {
+    const file = path.join(dir, 'pglite-migrated.tar');
+    writeFileSync(file, await migratedPGliteTemplate());
+    process.env[TEMPLATE_ENV] = file;
+  }
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (process.env.DATABASE_URL) await adminQuery(`drop schema if exists ${sharedDemoSchema(runId)} cascade`);
+  };
 }
