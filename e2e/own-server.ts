@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,33 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`server not healthy after ${timeoutMs} ms`);
 }
 
+/**
+ * Names the data directory of the demo business the journeys' global setup seeded once (`seedDemoTemplate`): each
+ * server that starts with the demo opens a copy of it instead of seeding its own. Seeding a scale-1 demo costs
+ * about a minute and a half of CPU; the journeys started six servers with it (issue 60 §8).
+ */
+export const DEMO_TEMPLATE_ENV = 'E2E_DEMO_TEMPLATE_DIR';
+
+/** A fresh data directory: a copy of the seeded demo's (when `env` keeps the demo and the global setup made one). */
+function freshDataDir(env: Record<string, string>): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
+  const template = process.env[DEMO_TEMPLATE_ENV];
+  if (template && env.DEMO_DATA !== 'false') cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
+ * The demo business seeded once into a data directory of its own: the built server started on it (it seeds an
+ * empty database), then stopped once healthy, its directory kept. The caller removes it.
+ */
+export async function seedDemoTemplate(): Promise<string> {
+  const server = await startOwnServer({}, 600_000, {
+    dataDir: mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-demo-')),
+  });
+  await server.stop({ keepData: true });
+  return server.dataDir;
+}
+
 export interface OwnServer {
   baseURL: string;
   dataDir: string;
@@ -62,10 +89,10 @@ export async function startOwnServer(
   env: Record<string, string> = {},
   timeoutMs = 300_000,
   {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-')),
+    dataDir = freshDataDir(env),
     daysLater,
   }: {
-    /** The data directory of a server stopped with `keepData`: the same shop started again. */
+    /** The data directory of a server stopped with `keepData`: the same shop started again (else a copy of the demo). */
     dataDir?: string;
     /** The server's clock this many days ahead of the machine's (`clockEnv`). */
     daysLater?: number;

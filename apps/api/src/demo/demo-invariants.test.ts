@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelPriceCents, quote } from '../modules/selling/pricing';
 import type { TestDatabase } from '../test/database';
-import { sharedDemo } from './shared-demo';
+import { SHARED_DEMO_TIMEOUT_MS, sharedDemo } from './shared-demo';
 import { BANK_MOVES, byOrder, type Event, type Order, orderEvents, rowsIn } from './test-demo';
 
 let t: TestDatabase;
@@ -35,7 +35,7 @@ const rows = rowsIn(() => t);
 
 beforeAll(async () => {
   ({ t } = await sharedDemo());
-}, 600_000);
+}, SHARED_DEMO_TIMEOUT_MS);
 afterAll(async () => {
   await t?.close();
 });

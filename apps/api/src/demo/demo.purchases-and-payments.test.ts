@@ -5,7 +5,7 @@ import { isValidAccessKey } from '../lib/nfe/access-key';
 import { payablesDue } from '../modules/payables/payables.service';
 import { createPurchasesService } from '../modules/purchases/purchases.service';
 import type { TestDatabase } from '../test/database';
-import { sharedDemo } from './shared-demo';
+import { SHARED_DEMO_TIMEOUT_MS, sharedDemo } from './shared-demo';
 import { NOW, rows } from './test-demo';
 
 /**
@@ -18,10 +18,9 @@ const TODAY_START = dayStart('2026-11-21');
 
 describe('the demo business (scale 1)', () => {
   let t: TestDatabase;
-  // Under .ci/run's load (beside the journeys and the other suites) a scale-1 seed has taken 300 s.
   beforeAll(async () => {
     ({ t } = await sharedDemo());
-  }, 600_000);
+  }, SHARED_DEMO_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });

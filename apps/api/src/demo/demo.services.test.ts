@@ -11,7 +11,7 @@ import { RECOUNT_RECEIVABLE_DAYS } from '../db/migrations/0072-receivables';
 import { levelPriceCents } from '../modules/selling/pricing';
 import type { TestDatabase } from '../test/database';
 import { rioStateRegistration } from './out-of-state';
-import { sharedDemo } from './shared-demo';
+import { SHARED_DEMO_TIMEOUT_MS, sharedDemo } from './shared-demo';
 import { NOW, Rollback, rows, rowsIn } from './test-demo';
 
 /**
@@ -23,10 +23,9 @@ import { NOW, Rollback, rows, rowsIn } from './test-demo';
 const S = ORDER_STATUS;
 
 let t: TestDatabase;
-// Under .ci/run's load (beside the journeys and the other suites) a scale-1 seed has taken 300 s.
 beforeAll(async () => {
   ({ t } = await sharedDemo());
-}, 600_000);
+}, SHARED_DEMO_TIMEOUT_MS);
 afterAll(async () => {
   await t?.close();
 });

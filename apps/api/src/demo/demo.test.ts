@@ -17,7 +17,7 @@ import { DEMO_EMPLOYEES } from '../db/seed/foundation';
 import type { TestDatabase } from '../test/database';
 import type { SeedSummary } from './index';
 import { DEMO_REPAIR_PARTS } from './repairs';
-import { sharedDemo } from './shared-demo';
+import { SHARED_DEMO_TIMEOUT_MS, sharedDemo } from './shared-demo';
 import { NOW, rows } from './test-demo';
 import { DEMO_SEMINOVOS } from './trade-ins';
 
@@ -34,10 +34,9 @@ const OUT_OF_STATE = {
 describe('the demo business (scale 1)', () => {
   let t: TestDatabase;
   let summary: SeedSummary;
-  // Under .ci/run's load (beside the journeys and the other suites) a scale-1 seed has taken 300 s.
   beforeAll(async () => {
     ({ t, summary } = await sharedDemo());
-  }, 600_000);
+  }, SHARED_DEMO_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });
