@@ -258,6 +258,7 @@ export function createDatabase(options: DatabaseOptions): DB {
     if (!pooled) pools.set(db, pool);
     // With a replica (decision 0062): the reports read from it while it is close enough behind, else from reportPool.
     let readPool = reportPool;
+    let replica: { pool: pg.Pool; monitor: ReplicaMonitor } | undefined;
     if (options.databaseReplicaUrl) {
       const replicaPool = resilientPool(
         {
@@ -271,6 +272,7 @@ export function createDatabase(options: DatabaseOptions): DB {
       );
       const monitor = createReplicaMonitor(replicaPool, options.replicaMaxLagMs ?? 30_000, log);
       replicaMonitors.set(db, monitor);
+      replica = { pool: replicaPool, monitor };
       readPool = routingPool(replicaPool, reportPool, monitor);
       // The reads that may lag (exports, the palette's search): the replica while close enough, else the API's pool.
       const lagging = new Kysely<Database>({
@@ -287,12 +289,22 @@ export function createDatabase(options: DatabaseOptions): DB {
       log,
       'dashboard',
     );
-    const dashboard = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool: dashboardPool }) });
+    // With a replica the dashboard reads it as the reports do while it is close enough (decision 0062), else its pool.
+    const dashboardReads = replica
+      ? routingPool(replica.pool, dashboardPool, replica.monitor, { ownsPools: false })
+      : dashboardPool;
+    const dashboard = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool: dashboardReads }) });
     dashboardDatabases.set(db, dashboard);
     // The reports' and the dashboard's pools end with the API's.
     const destroy = db.destroy.bind(db);
     db.destroy = async () => {
-      await Promise.all([destroy(), reports.destroy(), dashboard.destroy(), laggingReads.get(db)?.destroy()]);
+      await Promise.all([
+        destroy(),
+        reports.destroy(),
+        dashboard.destroy(),
+        dashboardReads === dashboardPool ? undefined : dashboardPool.end(),
+        laggingReads.get(db)?.destroy(),
+      ]);
     };
     return db;
   }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OrderEvent } from '@backoffice/contract';
@@ -32,20 +32,26 @@ let direct: DB;
 let world: OrderWorld;
 const database = `bouncer_${randomUUID().replace(/-/g, '')}`;
 
-async function answers(url: string) {
-  for (let i = 0; i < 100; i++) {
+/**
+ * Waits until PgBouncer answers at `url`, for up to 60 s (a loaded machine starts it slowly); false as soon as the
+ * process has ended (its port taken meanwhile by another test's server: the caller starts it again on another).
+ */
+async function answers(url: string, child: ChildProcess): Promise<boolean> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) return false;
     const client = new pg.Client({ connectionString: url });
     try {
       await client.connect();
       await client.query('select 1');
-      return;
+      return true;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       await client.end().catch(() => undefined);
     }
   }
-  throw new Error(`PgBouncer did not answer at ${url}`);
+  throw new Error(`PgBouncer did not answer at ${url} within 60 s`);
 }
 
 beforeAll(async () => {
@@ -55,31 +61,38 @@ beforeAll(async () => {
   directUrl.pathname = `/${database}`;
   dir = mkdtempSync(path.join(tmpdir(), 'backoffice-pgbouncer-'));
   chmodSync(dir, 0o777);
-  const port = await freePort();
-  const ini = path.join(dir, 'pgbouncer.ini');
-  writeFileSync(
-    ini,
-    [
-      '[databases]',
-      `${database} = host=${target.hostname} port=${target.port || 5432} dbname=${database} user=${decodeURIComponent(target.username) || 'postgres'}`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      'unix_socket_dir =',
-      'auth_type = any',
-      'pool_mode = transaction',
-      'default_pool_size = 3',
-      'max_client_conn = 200',
-      `logfile = ${path.join(dir, 'pgbouncer.log')}`,
-    ].join('\n'),
-  );
-  // PgBouncer refuses to run as root: as the postgres user then, as PostgreSQL itself runs.
-  const asRoot = process.getuid?.() === 0;
-  bouncer = spawn(asRoot ? 'runuser' : PGBOUNCER, asRoot ? ['-u', 'postgres', '--', PGBOUNCER, ini] : [ini], {
-    stdio: 'ignore',
-  });
-  const pooledUrl = `postgres://postgres@127.0.0.1:${port}/${database}`;
-  await answers(pooledUrl);
+  let pooledUrl = '';
+  for (let attempt = 1; !pooledUrl; attempt++) {
+    const port = await freePort();
+    const ini = path.join(dir, 'pgbouncer.ini');
+    writeFileSync(
+      ini,
+      [
+        '[databases]',
+        `${database} = host=${target.hostname} port=${target.port || 5432} dbname=${database} user=${decodeURIComponent(target.username) || 'postgres'}`,
+        '[pgbouncer]',
+        'listen_addr = 127.0.0.1',
+        `listen_port = ${port}`,
+        'unix_socket_dir =',
+        'auth_type = any',
+        'pool_mode = transaction',
+        'default_pool_size = 3',
+        'max_client_conn = 200',
+        `logfile = ${path.join(dir, 'pgbouncer.log')}`,
+      ].join('\n'),
+    );
+    // PgBouncer refuses to run as root: as the postgres user then, as PostgreSQL itself runs.
+    const asRoot = process.getuid?.() === 0;
+    bouncer = spawn(asRoot ? 'runuser' : PGBOUNCER, asRoot ? ['-u', 'postgres', '--', PGBOUNCER, ini] : [ini], {
+      stdio: 'ignore',
+    });
+    const url = `postgres://postgres@127.0.0.1:${port}/${database}`;
+    if (await answers(url, bouncer)) pooledUrl = url;
+    else if (attempt === 3) {
+      const log = path.join(dir, 'pgbouncer.log');
+      throw new Error(`PgBouncer ended at its start three times:\n${existsSync(log) ? readFileSync(log, 'utf8') : ''}`);
+    }
+  }
 
   direct = createDatabase({ databaseUrl: directUrl.toString(), dataDir: '/nonexistent', inMemory: true });
   await migrateToLatest(direct);
