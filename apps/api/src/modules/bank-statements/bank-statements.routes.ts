@@ -41,6 +41,19 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['bank-statements'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
+  app.get(
+    '/bank-statements/accounts',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "As contas ativas da loja ('Configurações bancárias') que podem receber um extrato",
+        response: { 200: data(z.array(z.object({ id: z.number().int(), name: z.string(), detail: z.string() }))) },
+      },
+    },
+    async () => ({ data: await service.accounts() }),
+  );
+
   app.post(
     '/bank-statements',
     {

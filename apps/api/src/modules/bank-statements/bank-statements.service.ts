@@ -1,5 +1,6 @@
 import type { BankLineConfirm, BankLinePayable } from '@backoffice/contract';
 import type { DB } from '../../db/database';
+import { activeShopAccounts } from '../settings/settings.service';
 import { importStatement } from './import-statement';
 import { reconciliation } from './reconciliation';
 import { confirmLine, ignoreLine, payableFromLine } from './resolve-line';
@@ -13,6 +14,8 @@ import { confirmLine, ignoreLine, payableFromLine } from './resolve-line';
  */
 export function createBankStatementsService(db: DB) {
   return {
+    /** The shop's active accounts a statement may be of. */
+    accounts: () => activeShopAccounts(db),
     importStatement: (actorId: number, accountId: number, file: { name: string; content: Buffer }) =>
       importStatement(db, actorId, accountId, file),
     reconciliation: (accountId: number, month: string) => reconciliation(db, accountId, month),

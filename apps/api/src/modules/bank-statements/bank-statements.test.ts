@@ -183,6 +183,12 @@ afterAll(() => t.close());
 
 describe('POST /bank-statements and the reconciliation', () => {
   it('imports an OFX of 20 lines of which 17 match, confirms them and closes the month at a zero difference', async () => {
+    const accounts = await t.app.inject({
+      method: 'GET',
+      url: '/api/bank-statements/accounts',
+      headers: bearer(tokens.manager),
+    });
+    expect(accounts.json().data.map((a: { name: string }) => a.name)).toEqual(['Banco do Brasil', 'Itaú']);
     const imported = await uploadOfx(t.app, tokens.manager, accountId, MARCH);
     expect(imported.statusCode, imported.body).toBe(201);
     expect(imported.json().data).toMatchObject({
