@@ -18,6 +18,7 @@ function openPage(permissions = ['bo:manage:credit']) {
     'GET /api/bank-statements/reconciliation': { body: { data: MONTH } },
     'POST /api/bank-statements/lines/11/confirm': { body: { data: MONTH.lines[0]?.match } },
     'POST /api/bank-statements/lines/13/ignore': { body: { data: { ignored: true } } },
+    'POST /api/bank-statements/lines/14/payable': { status: 201, body: { data: MONTH.lines[1]?.match } },
   });
   renderPage(<BankReconciliationPage />, { path: '/admin/bank-reconciliation' });
   return { calls, user: userEvent.setup() };
@@ -68,10 +69,23 @@ describe("'Conciliação bancária'", () => {
   });
 
   it("offers 'Criar conta a pagar' for a money-out line with no match to who pays bills", async () => {
-    openPage(['bo:manage:purchases']);
-    const fee = await rowOf('TARIFA PACOTE DE SERVIÇOS');
-    expect(within(fee).getByRole('button', { name: 'Criar conta a pagar de TARIFA PACOTE DE SERVIÇOS' })).toBeTruthy();
+    const { calls, user } = openPage(['bo:manage:purchases']);
     const deposit = await rowOf('DEPOSITO EM DINHEIRO');
     expect(within(deposit).queryByRole('button', { name: /Criar conta a pagar/ })).toBeNull();
+    const fee = await rowOf('TARIFA PACOTE DE SERVIÇOS');
+    await user.click(within(fee).getByRole('button', { name: 'Criar conta a pagar de TARIFA PACOTE DE SERVIÇOS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar conta a pagar' });
+    expect(dialog.textContent).toContain('Uma conta de R$ 12,90, paga em 31/03/2026 por transferência desta conta');
+    const description = within(dialog).getByRole('textbox', { name: 'Descrição' });
+    await user.clear(description);
+    await user.type(description, 'Tarifa de março');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/lines/14/payable'))?.body).toEqual({
+        category: 'TARIFAS',
+        description: 'Tarifa de março',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
