@@ -102,6 +102,17 @@ export const bankReconciliationQuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, BANK_STATEMENT_TEXTS.monthInvalid),
 });
 
+/** Body of 'Confirmar todas as propostas': the account and the month. */
+export const bankConfirmAllSchema = z.strictObject({
+  accountId: z
+    .number({ error: BANK_STATEMENT_TEXTS.accountInvalid })
+    .int()
+    .positive(BANK_STATEMENT_TEXTS.accountInvalid),
+  month: z
+    .string({ error: BANK_STATEMENT_TEXTS.monthInvalid })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, BANK_STATEMENT_TEXTS.monthInvalid),
+});
+
 export const bankLineConfirmSchema = z.strictObject({
   kind: z.enum(BANK_MATCH_KINDS, { error: BANK_STATEMENT_TEXTS.matchNotValid }),
   ref: z.string().regex(/^\d{1,12}(:\d{1,4})?$/, BANK_STATEMENT_TEXTS.matchNotValid),

@@ -108,8 +108,9 @@ export const bankStatementsRepository = {
       .executeTakeFirst();
   },
 
-  linesOfMonth(db: Executor, accountId: number, first: string, last: string) {
-    return db
+  /** The account's lines of [first, last] in the bank's order; `lock`: each locked for the caller's transaction. */
+  linesOfMonth(db: Executor, accountId: number, first: string, last: string, lock = false) {
+    const query = db
       .selectFrom('bank_statement_lines')
       .select(LINE_COLUMNS)
       .select(DAY('posted_on').as('posted_on'))
@@ -117,8 +118,8 @@ export const bankStatementsRepository = {
       .where('posted_on', '>=', date(first))
       .where('posted_on', '<=', date(last))
       .orderBy('posted_on')
-      .orderBy('id')
-      .execute();
+      .orderBy('id');
+    return (lock ? query.forUpdate() : query).execute();
   },
 
   lineForUpdate(db: Executor, id: number) {

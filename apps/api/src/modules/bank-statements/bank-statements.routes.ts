@@ -2,6 +2,7 @@ import {
   BANK_RECONCILIATION_PERMISSIONS,
   BANK_STATEMENT_MAX_BYTES,
   BANK_STATEMENT_TEXTS,
+  bankConfirmAllSchema,
   bankLineConfirmSchema,
   bankLineIgnoreSchema,
   bankLinePayableSchema,
@@ -93,6 +94,23 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.reconciliation(request.query.accountId, request.query.month) }),
+  );
+
+  app.post(
+    '/bank-statements/reconciliation/confirm',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Confirmar todas as propostas': cada lançamento aberto da conta e do mês com proposta exata, conciliado com ela numa transação (as propostas refeitas nela). Auditado, um registro por lançamento",
+        body: bankConfirmAllSchema,
+        response: { 200: data(z.object({ confirmed: z.number().int() })) },
+      },
+    },
+    async (request) => ({
+      data: await service.confirmAll(actor(request), request.body.accountId, request.body.month),
+    }),
   );
 
   app.post(

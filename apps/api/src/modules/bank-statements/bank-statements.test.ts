@@ -217,18 +217,33 @@ describe('POST /bank-statements and the reconciliation', () => {
     // Nothing reconciled yet: the books are the opening R$ 10.000,00; the difference is the month's net, −5.763,14.
     expect(before).toMatchObject({ closingBalance: 4236.86, booksBalance: 10000, difference: -5763.14 });
 
-    for (const line of proposed) {
+    // Two confirmed one by one, the other 15 by 'Confirmar todas as propostas'.
+    for (const line of proposed.slice(0, 2)) {
       const res = await post(`/bank-statements/lines/${line.id}/confirm`, {
         kind: line.match?.kind,
         ref: line.match?.ref,
       });
       expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual(line.match);
     }
+    const all = await post('/bank-statements/reconciliation/confirm', { accountId, month: '2026-03' });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().data).toEqual({ confirmed: 15 });
     // Reconciled: in 150,00 + 490,00 + 275,40 + 1.025,00 + 485,50 + 89,90 + 310,00 = 2.825,80; out 8.851,04 (all
     // bills): books 10.000,00 + 2.825,80 − 8.851,04 = 3.974,76; difference 4.236,86 − 3.974,76 = 262,10, the three
     // open lines (75,00 + 200,00 − 12,90).
     const confirmed = await get();
     expect(confirmed.lines.filter((line) => line.status === 'CONFIRMED')).toHaveLength(17);
+    // Each with the entry it was proposed.
+    expect(confirmed.lines.filter((line) => line.status === 'CONFIRMED').map((line) => line.match)).toEqual(
+      proposed.map((line) => line.match),
+    );
+    // Nothing left to confirm at once.
+    expect(
+      (await post('/bank-statements/reconciliation/confirm', { accountId, month: '2026-03' })).json().data,
+    ).toEqual({
+      confirmed: 0,
+    });
     expect(confirmed).toMatchObject({ booksBalance: 3974.76, difference: 262.1 });
 
     // A confirmed line again: 409, nothing changes.

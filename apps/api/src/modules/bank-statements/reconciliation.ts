@@ -58,6 +58,11 @@ export async function candidates(db: Executor, accountId: number, first: string,
   return { entries, taken };
 }
 
+/** The month's first and last days, `YYYY-MM-DD`. */
+export function monthDays(month: string): { first: string; last: string } {
+  return { first: `${month}-01`, last: lastDayOf(month) };
+}
+
 function lastDayOf(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const next = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
@@ -85,8 +90,7 @@ function toLine(row: StatementLineRow, match: BankMatch | null): BankStatementLi
  */
 export async function reconciliation(db: Executor, accountId: number, month: string): Promise<BankReconciliation> {
   await shopAccountOf(db, accountId);
-  const first = `${month}-01`;
-  const last = lastDayOf(month);
+  const { first, last } = monthDays(month);
   const rows = (await repo.linesOfMonth(db, accountId, first, last)).map((row) => ({
     ...row,
     amount_cents: Number(row.amount_cents),

@@ -31,6 +31,8 @@ export const BANK_RECONCILIATION_TEXTS = {
   confirm: 'Confirmar',
   confirmRow: (memo: string) => `Confirmar ${memo}`,
   confirmed: 'Lançamento conciliado.',
+  confirmAll: (count: number) => `Confirmar todas as propostas (${count})`,
+  confirmedAll: (count: number) => (count === 1 ? '1 lançamento conciliado.' : `${count} lançamentos conciliados.`),
   confirmFailed: 'Não foi possível confirmar. Tente novamente.',
   ignore: 'Ignorar',
   ignoreRow: (memo: string) => `Ignorar ${memo}`,

@@ -82,6 +82,18 @@ export function useConfirmLine() {
   });
 }
 
+/** 'Confirmar todas as propostas': every exact proposal of the account's month at once. */
+export function useConfirmAll() {
+  return useApiMutation<{ confirmed: number }, { accountId: number; month: string }>({
+    mutationFn: async (body) =>
+      (await api<{ data: { confirmed: number } }>('/bank-statements/reconciliation/confirm', { method: 'POST', body }))
+        .data,
+    failure: T.confirmFailed,
+    success: (answer) => T.confirmedAll(answer.confirmed),
+    invalidate: [bankReconciliationKeys.all],
+  });
+}
+
 export function useIgnoreLine(closeDialog: () => void, onError: (message: string) => void) {
   return useApiMutation<unknown, { id: number; reason: string }>({
     mutationFn: ({ id, reason }) => api(`/bank-statements/lines/${id}/ignore`, { method: 'POST', body: { reason } }),

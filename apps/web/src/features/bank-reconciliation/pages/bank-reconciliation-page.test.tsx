@@ -17,6 +17,7 @@ function openPage(permissions = ['bo:manage:credit']) {
     'GET /api/bank-statements/accounts': { body: { data: ACCOUNTS } },
     'GET /api/bank-statements/reconciliation': { body: { data: MONTH } },
     'POST /api/bank-statements/lines/11/confirm': { body: { data: MONTH.lines[0]?.match } },
+    'POST /api/bank-statements/reconciliation/confirm': { body: { data: { confirmed: 1 } } },
     'POST /api/bank-statements/lines/13/ignore': { body: { data: { ignored: true } } },
     'POST /api/bank-statements/lines/14/payable': { status: 201, body: { data: MONTH.lines[1]?.match } },
   });
@@ -55,6 +56,14 @@ describe("'Conciliação bancária'", () => {
       expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/lines/11/confirm'))?.body).toEqual({
         kind: 'RECEIVABLE_PAYMENT',
         ref: '7',
+      }),
+    );
+    // The one proposal of the month, all at once.
+    await user.click(screen.getByRole('button', { name: 'Confirmar todas as propostas (1)' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/reconciliation/confirm'))?.body).toEqual({
+        accountId: 1,
+        month: calls.find((c) => c.url.includes('month='))?.url.split('month=')[1],
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Ignorar DEPOSITO EM DINHEIRO' }));

@@ -11,7 +11,13 @@ import { useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { hasPermission } from '../../../lib/session';
-import { useBankAccounts, useConfirmLine, useImportStatement, useReconciliation } from '../api/bank-reconciliation-api';
+import {
+  useBankAccounts,
+  useConfirmAll,
+  useConfirmLine,
+  useImportStatement,
+  useReconciliation,
+} from '../api/bank-reconciliation-api';
 import { IgnoreLineDialog } from '../components/ignore-line-dialog';
 import { PayableLineDialog } from '../components/payable-line-dialog';
 import { StatementLines } from '../components/statement-lines';
@@ -57,6 +63,8 @@ export default function BankReconciliationPage() {
   const reconciliation = useReconciliation(accountId, month);
   const importStatement = useImportStatement();
   const confirm = useConfirmLine();
+  const confirmAll = useConfirmAll();
+  const proposals = (reconciliation.data?.lines ?? []).filter((line) => line.status === 'OPEN' && line.match).length;
   const [ignoring, setIgnoring] = useState<BankStatementLine | null>(null);
   const [billing, setBilling] = useState<BankStatementLine | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -116,13 +124,23 @@ export default function BankReconciliationPage() {
         {reconciliation.data && <Balances month={reconciliation.data} />}
       </Paper>
       <Paper sx={{ p: 2 }}>
+        {proposals > 0 && accountId !== null && (
+          <Button
+            variant="outlined"
+            sx={{ mb: 2 }}
+            disabled={confirmAll.isPending || confirm.isPending}
+            onClick={() => confirmAll.mutate({ accountId, month })}
+          >
+            {T.confirmAll(proposals)}
+          </Button>
+        )}
         {reconciliation.isLoading ? (
           <CircularProgress aria-label={T.linesLabel} />
         ) : (
           <StatementLines
             lines={reconciliation.data?.lines ?? []}
             actions={{
-              busy: confirm.isPending,
+              busy: confirm.isPending || confirmAll.isPending,
               onConfirm: (line) =>
                 line.match && confirm.mutate({ id: line.id, kind: line.match.kind, ref: line.match.ref }),
               onIgnore: setIgnoring,
