@@ -36,6 +36,8 @@ const SIDEBAR = [
   // Issue 42 §1: used phones taken in.
   'Aparelhos usados',
   'Fluxo de caixa',
+  // Issue 58 §3: the bank statement against the books.
+  'Conciliação bancária',
   'Configurações',
   // The group 'Compras' (issue 39).
   'Entrada por XML',
@@ -116,6 +118,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Minhas tarefas',
           // Who pays the bills reads the cash flow (issue 40 §4).
           'Fluxo de caixa',
+          'Conciliação bancária',
           'Entrada por XML',
           'Entradas',
           'Fornecedores',
@@ -142,6 +145,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Notas fiscais',
           'Aparelhos usados',
           'Fluxo de caixa',
+          'Conciliação bancária',
           'Configurações',
         ],
         landing: /\/admin\//,

@@ -1,6 +1,6 @@
 // Bundles the API into dist/main.js, dist/seed.js, dist/pglite-worker.js (PGlite's worker thread),
 // dist/imports-reader.js (the spreadsheet reader's worker thread), dist/nfe-reader.js (the NF-e reader's) and
-// dist/certificate-reader.js (the A1 certificate reader's): our code and the contract (TypeScript source) are
+// dist/certificate-reader.js (the A1 certificate reader's), dist/ofx-reader.js (the bank statement's): our code and the contract (TypeScript source) are
 // bundled, every npm dependency stays external and is loaded from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -16,6 +16,7 @@ await build({
     'imports-reader': 'src/modules/imports/imports.reader.ts',
     'nfe-reader': 'src/modules/purchases/nfe/nfe-reader.ts',
     'certificate-reader': 'src/modules/fiscal/certificate-reader.ts',
+    'ofx-reader': 'src/modules/bank-statements/ofx-reader.ts',
   },
   outdir: 'dist',
   bundle: true,

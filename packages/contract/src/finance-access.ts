@@ -47,3 +47,6 @@ export function mayApproveCashDifference(
 ): boolean {
   return cashApprovalRefusal(held, approverId, session) === null;
 }
+
+/** Who reconciles the bank statement ('Conciliação bancária'): who collects or who pays, as the cash flow. */
+export const BANK_RECONCILIATION_PERMISSIONS: readonly PermissionKey[] = CASH_FLOW_PERMISSIONS;

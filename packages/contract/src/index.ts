@@ -2,6 +2,7 @@ export * from './adjustments';
 export * from './audit';
 export * from './auth';
 export * from './backups';
+export * from './bank-statements';
 export * from './boletos';
 export * from './calendar-day';
 export * from './cash-flow';

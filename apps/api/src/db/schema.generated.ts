@@ -72,6 +72,40 @@ export interface BankSettings {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BankStatementLines {
+  account_id: number;
+  amount_cents: Figure;
+  fit_id: string | null;
+  id: Generated<number>;
+  ignore_reason: string | null;
+  line_key: string;
+  match_kind: string | null;
+  match_ref: string | null;
+  memo: string;
+  posted_on: Timestamp;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  statement_id: number;
+  status: Generated<string>;
+}
+
+export interface BankStatements {
+  account_id: number;
+  balance_on: Timestamp;
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  id: Generated<number>;
+  imported_by: number;
+  ledger_balance_cents: Figure;
+  lines: number;
+  new_lines: number;
+  ofx_account: string | null;
+  ofx_bank_id: string | null;
+  period_from: Timestamp | null;
+  period_to: Timestamp | null;
+  sha256: string;
+}
+
 export interface BellItems {
   actor: number | null;
   at: Timestamp;
@@ -1434,6 +1468,8 @@ export interface DB {
   backup_runs: BackupRuns;
   backup_settings: BackupSettings;
   bank_settings: BankSettings;
+  bank_statement_lines: BankStatementLines;
+  bank_statements: BankStatements;
   bell_items: BellItems;
   boleto_remessas: BoletoRemessas;
   boleto_retorno_events: BoletoRetornoEvents;

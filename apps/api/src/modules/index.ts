@@ -3,6 +3,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { adjustmentsRoutes } from './adjustments/adjustments.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { backupsRoutes } from './backups/backups.routes';
+import { bankStatementsRoutes } from './bank-statements/bank-statements.routes';
 import { boletosRoutes } from './boletos/boletos.routes';
 import { cashRoutes } from './cash/cash.routes';
 import { cashFlowRoutes } from './cash-flow/cash-flow.routes';
@@ -68,6 +69,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(creditRoutes);
   await api.register(receivablesRoutes);
   await api.register(boletosRoutes);
+  await api.register(bankStatementsRoutes);
   await api.register(cashFlowRoutes);
   await api.register(fiscalRoutes);
   await api.register(ibptRoutes);

@@ -1,4 +1,5 @@
 import {
+  BANK_RECONCILIATION_PERMISSIONS,
   CASH_ADMIN_PERMISSIONS,
   CASH_APPROVAL_PERMISSIONS,
   CASH_FLOW_PERMISSIONS,
@@ -140,6 +141,12 @@ const PAGES = [
     label: 'Fluxo de caixa',
     // What comes in and goes out (issue 40 §4): who collects ('Crédito e cobrança') or who pays ('Compras').
     permissions: CASH_FLOW_PERMISSIONS,
+  },
+  {
+    path: 'bank-reconciliation',
+    label: 'Conciliação bancária',
+    // The bank statement against the books (issue 58 §3): who collects or who pays, as the cash flow.
+    permissions: BANK_RECONCILIATION_PERMISSIONS,
   },
   {
     path: 'settings',

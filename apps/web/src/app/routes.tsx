@@ -32,6 +32,7 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   cash: codeLoader(() => import('../features/cash/pages/cash-page')),
   receivables: codeLoader(() => import('../features/receivables/pages/receivables-page')),
   'cash-flow': codeLoader(() => import('../features/cash-flow/pages/cash-flow-page')),
+  'bank-reconciliation': codeLoader(() => import('../features/bank-reconciliation/pages/bank-reconciliation-page')),
   'fiscal-notes': codeLoader(() => import('../features/fiscal-notes/pages/fiscal-notes-page')),
   'trade-ins': codeLoader(() => import('../features/trade-ins/pages/trade-ins-page')),
   suppliers: codeLoader(() => import('../features/suppliers/pages/suppliers-page')),

@@ -96,8 +96,9 @@ describe('shell', () => {
       'Painel de Controle',
       'Produtos',
       'Minhas tarefas',
-      // Who pays reads the cash flow too (issue 40 §4).
+      // Who pays reads the cash flow too (issue 40 §4), and reconciles the bank statement (issue 58 §3).
       'Fluxo de caixa',
+      'Conciliação bancária',
       'Entrada por XML',
       'Entradas',
       'Fornecedores',
@@ -106,7 +107,7 @@ describe('shell', () => {
     // The group's heading once, an item of its own before its first page.
     expect(within(nav).getAllByText('Compras')).toHaveLength(1);
     const items = within(nav).getAllByRole('listitem');
-    expect([items[4]?.textContent, items[5]?.textContent]).toEqual(['Compras', 'Entrada por XML']);
+    expect([items[5]?.textContent, items[6]?.textContent]).toEqual(['Compras', 'Entrada por XML']);
   });
 
   it("lists 'Caixa' for who runs a register, administers them or approves a difference (issue 40)", async () => {

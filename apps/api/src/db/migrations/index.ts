@@ -98,6 +98,7 @@ import { moneyReportIndexes } from './0112-money-report-indexes';
 import { pixCobv } from './0113-pix-cobv';
 import { nfseSimplesTaxRate } from './0114-nfse-simples-tax-rate';
 import { purchaseSignatureChain } from './0115-purchase-signature-chain';
+import { bankStatements } from './0116-bank-statements';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -200,6 +201,7 @@ export const migrations: Record<string, Migration> = {
   '0113-pix-cobv': pixCobv,
   '0114-nfse-simples-tax-rate': nfseSimplesTaxRate,
   '0115-purchase-signature-chain': purchaseSignatureChain,
+  '0116-bank-statements': bankStatements,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,8 @@ const TABLES = [
   'backup_runs',
   'backup_settings',
   'bank_settings',
+  'bank_statement_lines',
+  'bank_statements',
   'bell_items',
   'boleto_remessas',
   'boleto_retorno_events',

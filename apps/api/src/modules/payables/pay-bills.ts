@@ -19,7 +19,8 @@ import { payablesRepository as repo } from './payables.repository';
 
 /**
  * A bill paid in full as it is made, in the caller's transaction (a used phone bought by Pix at the counter, issue
- * 42 §1): one payment of its whole amount today, audited.
+ * 42 §1): one payment of its whole amount today, audited; answers the payment's id. `from`: the day and the shop's
+ * account it left (a bank statement's line made a bill, issue 58 §3), else today and none.
  */
 export async function payPayableNow(
   trx: Transaction<Database>,
@@ -27,14 +28,15 @@ export async function payPayableNow(
   actorId: number,
   amountCents: number,
   method: PayablePaymentMethod,
-): Promise<void> {
-  const paidOn = businessDay(new Date());
+  from?: { paidOn: string; account: { id: number; name: string } },
+): Promise<number> {
+  const paidOn = from?.paidOn ?? businessDay(new Date());
   const paymentId = await repo.insertPayment(trx, {
     payable_id: payableId,
     paid_on: paidOn,
     method,
-    account: null,
-    account_id: null,
+    account: from?.account.name ?? null,
+    account_id: from?.account.id ?? null,
     amount_cents: amountCents,
     note: null,
     employee_id: actorId,
@@ -48,6 +50,7 @@ export async function payPayableNow(
     amount: centsToReais(amountCents),
     open: 0,
   });
+  return paymentId;
 }
 
 /** A payment's charges and discount in cents (0 when not given). */

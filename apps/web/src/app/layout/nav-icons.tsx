@@ -23,6 +23,7 @@ export const NAV_ICONS: Record<SidebarPath, IconName> = {
   cash: 'pointOfSale',
   receivables: 'requestQuote',
   'cash-flow': 'showChart',
+  'bank-reconciliation': 'payments',
   'fiscal-notes': 'description',
   'trade-ins': 'smartphone',
   suppliers: 'business',

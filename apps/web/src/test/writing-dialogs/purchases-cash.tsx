@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import BankReconciliationPage from '../../features/bank-reconciliation/pages/bank-reconciliation-page';
+import { ACCOUNTS, MONTH } from '../../features/bank-reconciliation/test-data';
 import CashPage from '../../features/cash/pages/cash-page';
 import {
   BEATRIZ,
@@ -15,7 +17,17 @@ import { BILL as PAYABLE } from '../../features/payables/test-data';
 import SuppliersPage from '../../features/suppliers/pages/suppliers-page';
 import { choose, fieldValue, type Routes, type User, type WritingDialogCase } from './case';
 
-/** The writing dialogs of 'Compras' (suppliers, bills to pay) and 'Caixa' (the cash registers). */
+/** The writing dialogs of 'Compras' (suppliers, bills to pay), 'Caixa' (the cash registers) and 'Conciliação bancária'. */
+
+/** 'Conciliação bancária' of March 2026 (features/bank-reconciliation/test-data.ts). */
+const reconciliationScreen = (permissions: string[]) => () => ({
+  element: <BankReconciliationPage />,
+  permissions,
+  reads: {
+    'GET /api/bank-statements/accounts': { body: { data: ACCOUNTS } },
+    'GET /api/bank-statements/reconciliation': { body: { data: MONTH } },
+  },
+});
 
 /** A supplier and a bill of 'Compras' (issue 39). */
 const SUPPLIER = {
@@ -229,5 +241,39 @@ export const PURCHASE_AND_CASH_DIALOGS: WritingDialogCase[] = [
     fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Observação/), 'Conferido com a câmera'),
     typed: (dialog) => fieldValue(dialog, /^Observação/),
     submit: 'Aprovar',
+  },
+  {
+    files: ['features/bank-reconciliation/components/payable-line-dialog.tsx'],
+    dialog: 'Criar conta a pagar',
+    write: 'POST /api/bank-statements/lines/14/payable',
+    done: {
+      data: { kind: 'PAYABLE_PAYMENT', ref: '9', amount: -12.9, day: '2026-03-31', label: 'Conta paga: Tarifa' },
+    },
+    screen: reconciliationScreen(['bo:manage:purchases']),
+    open: async (user) => {
+      const row = (await screen.findByText('TARIFA PACOTE DE SERVIÇOS')).closest('tr') as HTMLElement;
+      await user.click(within(row).getByRole('button', { name: /Criar conta a pagar/ }));
+    },
+    fill: async (user, dialog) => {
+      const description = within(dialog).getByLabelText(/^Descrição/);
+      await user.clear(description);
+      await user.type(description, 'Tarifa de março');
+    },
+    typed: (dialog) => fieldValue(dialog, /^Descrição/),
+    submit: 'Criar',
+  },
+  {
+    files: ['features/bank-reconciliation/components/ignore-line-dialog.tsx'],
+    dialog: 'Ignorar lançamento',
+    write: 'POST /api/bank-statements/lines/13/ignore',
+    done: { data: { ignored: true } },
+    screen: reconciliationScreen(['bo:manage:credit']),
+    open: async (user) => {
+      const row = (await screen.findByText('DEPOSITO EM DINHEIRO')).closest('tr') as HTMLElement;
+      await user.click(within(row).getByRole('button', { name: /Ignorar/ }));
+    },
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Motivo/), 'Aporte do sócio'),
+    typed: (dialog) => fieldValue(dialog, /^Motivo/),
+    submit: 'Ignorar',
   },
 ];

@@ -1,0 +1,166 @@
+import {
+  BANK_RECONCILIATION_PERMISSIONS,
+  BANK_STATEMENT_MAX_BYTES,
+  BANK_STATEMENT_TEXTS,
+  bankConfirmAllSchema,
+  bankLineConfirmSchema,
+  bankLineIgnoreSchema,
+  bankLinePayableSchema,
+  bankMatchSchema,
+  bankReconciliationQuerySchema,
+  bankReconciliationSchema,
+  bankStatementImportSchema,
+  idParamSchema,
+  PERMISSIONS,
+} from '@backoffice/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { data } from '../../lib/envelope';
+import { AppError, badRequest } from '../../lib/errors';
+import { readUpload } from '../../lib/uploads';
+import { principalOf } from '../../plugins/auth';
+import { createBankStatementsService } from './bank-statements.service';
+
+/** Who collects ('Crédito e cobrança') or who pays ('Compras'), as the cash flow. */
+const config = { permissions: [...BANK_RECONCILIATION_PERMISSIONS] };
+/** A bill made from a line: who pays bills ('Compras'), as POST /payables. */
+const payables = { permissions: [PERMISSIONS.purchases] };
+const params = z.object({ id: idParamSchema(BANK_STATEMENT_TEXTS.lineNotFound) });
+const importQuery = bankReconciliationQuerySchema.pick({ accountId: true });
+
+const tooLarge = () =>
+  new AppError(413, BANK_STATEMENT_TEXTS.tooLarge(BANK_STATEMENT_MAX_BYTES / 1024 / 1024), {
+    code: 'PAYLOAD_TOO_LARGE',
+  });
+
+/** The bank statement (OFX) and its reconciliation (issue 58 §3, decision 0097). */
+export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The file's limit is the multipart parser's: a larger file is cut off while it streams, never read whole.
+  await app.register(multipart, { limits: { fileSize: BANK_STATEMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+  const service = createBankStatementsService(app.deps.db);
+  const tags = ['bank-statements'];
+  const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
+
+  app.get(
+    '/bank-statements/accounts',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "As contas ativas da loja ('Configurações bancárias') que podem receber um extrato",
+        response: { 200: data(z.array(z.object({ id: z.number().int(), name: z.string(), detail: z.string() }))) },
+      },
+    },
+    async () => ({ data: await service.accounts() }),
+  );
+
+  app.post(
+    '/bank-statements',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Importar extrato': o arquivo OFX (1.x SGML ou 2.x XML, UTF-8 ou Latin-1) da conta `accountId` (multipart: `file`, até 5 MB: acima disso 413 antes de ler o resto), lido fora da thread das requisições com limite de tempo. Arquivo que não é OFX, sem saldo final (LEDGERBAL) ou com lançamento ilegível: 400 e nada muda. Cada lançamento guardado uma vez por conta (FITID, ou um hash sem FITID); o mesmo arquivo de novo: applied false. Auditado",
+        querystring: importQuery,
+        consumes: ['multipart/form-data'],
+        response: { 200: data(bankStatementImportSchema), 201: data(bankStatementImportSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { file } = await readUpload(request, [], {
+        tooLarge,
+        missing: () => badRequest(BANK_STATEMENT_TEXTS.fileEmpty),
+      });
+      const answer = await service.importStatement(actor(request), request.query.accountId, {
+        name: 'extrato.ofx',
+        content: file,
+      });
+      return reply.status(answer.applied ? 201 : 200).send({ data: answer });
+    },
+  );
+
+  app.get(
+    '/bank-statements/reconciliation',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Conciliação bancária' da conta e do mês (AAAA-MM): os lançamentos do extrato, cada aberto com a sua proposta exata (mesmo valor e mesmo dia: recebimento de parcela, conta paga, repasse de cartão no dia previsto), o saldo do banco (LEDGERBAL), o dos livros e a diferença",
+        querystring: bankReconciliationQuerySchema,
+        response: { 200: data(bankReconciliationSchema) },
+      },
+    },
+    async (request) => ({ data: await service.reconciliation(request.query.accountId, request.query.month) }),
+  );
+
+  app.post(
+    '/bank-statements/reconciliation/confirm',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Confirmar todas as propostas': cada lançamento aberto da conta e do mês com proposta exata, conciliado com ela numa transação (as propostas refeitas nela). Auditado, um registro por lançamento",
+        body: bankConfirmAllSchema,
+        response: { 200: data(z.object({ confirmed: z.number().int() })) },
+      },
+    },
+    async (request) => ({
+      data: await service.confirmAll(actor(request), request.body.accountId, request.body.month),
+    }),
+  );
+
+  app.post(
+    '/bank-statements/lines/:id/confirm',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Confirmar': o lançamento aberto conciliado com o previsto (conferido de novo: mesmo valor e dia, não conciliado com outro; senão 409). Auditado",
+        params,
+        body: bankLineConfirmSchema,
+        response: { 200: data(bankMatchSchema) },
+      },
+    },
+    async (request) => ({ data: await service.confirm(actor(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/bank-statements/lines/:id/ignore',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "'Ignorar': o lançamento aberto deixado de lado com o motivo (3 a 300 caracteres). Auditado",
+        params,
+        body: bankLineIgnoreSchema,
+        response: { 200: data(z.object({ ignored: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await service.ignore(actor(request), request.params.id, request.body.reason);
+      return { data: { ignored: true as const } };
+    },
+  );
+
+  app.post(
+    '/bank-statements/lines/:id/payable',
+    {
+      config: payables,
+      schema: {
+        tags,
+        summary:
+          "'Criar conta a pagar': uma saída do extrato sem conta prevista vira uma conta paga no dia do lançamento, da conta do extrato, por transferência, e o lançamento fica conciliado com ela. Entrada: 400. Auditado",
+        params,
+        body: bankLinePayableSchema,
+        response: { 201: data(bankMatchSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.payable(actor(request), request.params.id, request.body) }),
+  );
+};
