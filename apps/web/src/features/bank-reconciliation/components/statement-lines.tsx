@@ -1,7 +1,9 @@
 import type { BankStatementLine } from '@backoffice/contract';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,6 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { BANK_RECONCILIATION_TEXTS as T } from '../texts';
 
@@ -64,9 +67,52 @@ function Actions({ line, actions }: { line: BankStatementLine; actions: LineActi
   );
 }
 
+function StatusChip({ line }: { line: BankStatementLine }) {
+  return (
+    <Chip
+      size="small"
+      label={T.statuses[line.status]}
+      color={line.status === 'CONFIRMED' ? 'success' : line.status === 'IGNORED' ? 'default' : 'warning'}
+    />
+  );
+}
+
+const amountColor = (line: BankStatementLine) => (line.amount < 0 ? 'error.main' : undefined);
+
+/** On a phone: a block a line (day and amount, memo, what the books hold, situation and actions), no table to scroll. */
+function PhoneLines({ lines, actions }: { lines: BankStatementLine[]; actions: LineActions }) {
+  return (
+    <Stack
+      component="ul"
+      aria-label={T.linesLabel}
+      sx={{ listStyle: 'none', m: 0, p: 0 }}
+      divider={<Divider component="li" aria-hidden />}
+    >
+      {lines.map((line) => (
+        <Stack component="li" key={line.id} spacing={0.5} sx={{ py: 1 }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+            <Typography variant="body2">{formatDate(line.postedOn)}</Typography>
+            <Typography variant="body2" sx={{ color: amountColor(line), fontWeight: 600, whiteSpace: 'nowrap' }}>
+              {formatMoney(line.amount)}
+            </Typography>
+          </Stack>
+          <Typography variant="body2">{line.memo}</Typography>
+          <Proposal line={line} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <StatusChip line={line} />
+            <Actions line={line} actions={actions} />
+          </Stack>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
 /** The month's statement lines: day, memo, amount, what the books hold for it, its situation and the actions. */
 export function StatementLines({ lines, actions }: { lines: BankStatementLine[]; actions: LineActions }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (lines.length === 0) return <Typography color="text.secondary">{T.empty}</Typography>;
+  if (phone) return <PhoneLines lines={lines} actions={actions} />;
   return (
     <TableContainer>
       <Table size="small" aria-label={T.linesLabel}>
@@ -83,20 +129,16 @@ export function StatementLines({ lines, actions }: { lines: BankStatementLine[];
         <TableBody>
           {lines.map((line) => (
             <TableRow key={line.id}>
-              <TableCell>{formatDate(line.postedOn)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.postedOn)}</TableCell>
               <TableCell>{line.memo}</TableCell>
-              <TableCell align="right" sx={{ color: line.amount < 0 ? 'error.main' : undefined }}>
+              <TableCell align="right" sx={{ color: amountColor(line), whiteSpace: 'nowrap' }}>
                 {formatMoney(line.amount)}
               </TableCell>
               <TableCell>
                 <Proposal line={line} />
               </TableCell>
               <TableCell>
-                <Chip
-                  size="small"
-                  label={T.statuses[line.status]}
-                  color={line.status === 'CONFIRMED' ? 'success' : line.status === 'IGNORED' ? 'default' : 'warning'}
-                />
+                <StatusChip line={line} />
               </TableCell>
               <TableCell>
                 <Actions line={line} actions={actions} />

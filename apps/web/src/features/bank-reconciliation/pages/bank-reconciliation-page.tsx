@@ -42,7 +42,7 @@ function Balances({ month }: { month: BankReconciliation }) {
     return <Alert severity="info">{T.noStatement}</Alert>;
   }
   return (
-    <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }} aria-label={T.difference}>
+    <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1.5 }} aria-label={T.difference}>
       <Figure label={T.balanceOn(formatDate(month.balanceOn))} value={formatMoney(month.closingBalance)} />
       <Figure label={T.booksBalance} value={formatMoney(month.booksBalance)} />
       {month.difference === 0 ? (
