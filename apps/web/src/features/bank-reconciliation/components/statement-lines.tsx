@@ -1,6 +1,5 @@
 import type { BankStatementLine } from '@backoffice/contract';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,8 +8,17 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { StatusChip } from '../../../components/status-chip';
+import type { StatusTone } from '../../../components/status-tone';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { BANK_RECONCILIATION_TEXTS as T } from '../texts';
+
+/** A line's situation in the app's chip tones (legible at AA): open waits, reconciled is done, ignored is neutral. */
+const TONES: Record<BankStatementLine['status'], StatusTone> = {
+  OPEN: 'waiting',
+  CONFIRMED: 'done',
+  IGNORED: 'neutral',
+};
 
 export interface LineActions {
   onConfirm: (line: BankStatementLine) => void;
@@ -57,7 +65,7 @@ function Actions({ line, actions }: { line: BankStatementLine; actions: LineActi
           {T.createPayable}
         </Button>
       )}
-      <Button size="small" color="warning" aria-label={T.ignoreRow(line.memo)} onClick={() => actions.onIgnore(line)}>
+      <Button size="small" color="inherit" aria-label={T.ignoreRow(line.memo)} onClick={() => actions.onIgnore(line)}>
         {T.ignore}
       </Button>
     </Stack>
@@ -92,11 +100,7 @@ export function StatementLines({ lines, actions }: { lines: BankStatementLine[];
                 <Proposal line={line} />
               </TableCell>
               <TableCell>
-                <Chip
-                  size="small"
-                  label={T.statuses[line.status]}
-                  color={line.status === 'CONFIRMED' ? 'success' : line.status === 'IGNORED' ? 'default' : 'warning'}
-                />
+                <StatusChip status={line.status} labels={T.statuses} tones={TONES} />
               </TableCell>
               <TableCell>
                 <Actions line={line} actions={actions} />
