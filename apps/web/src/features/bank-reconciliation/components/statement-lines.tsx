@@ -1,6 +1,5 @@
 import type { BankStatementLine } from '@backoffice/contract';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
@@ -12,8 +11,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { StatusChip } from '../../../components/status-chip';
+import type { StatusTone } from '../../../components/status-tone';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { BANK_RECONCILIATION_TEXTS as T } from '../texts';
+
+/** A line's situation in the app's chip tones (legible at AA): open waits, reconciled is done, ignored is neutral. */
+const TONES: Record<BankStatementLine['status'], StatusTone> = {
+  OPEN: 'waiting',
+  CONFIRMED: 'done',
+  IGNORED: 'neutral',
+};
 
 export interface LineActions {
   onConfirm: (line: BankStatementLine) => void;
@@ -60,20 +68,10 @@ function Actions({ line, actions }: { line: BankStatementLine; actions: LineActi
           {T.createPayable}
         </Button>
       )}
-      <Button size="small" color="warning" aria-label={T.ignoreRow(line.memo)} onClick={() => actions.onIgnore(line)}>
+      <Button size="small" color="inherit" aria-label={T.ignoreRow(line.memo)} onClick={() => actions.onIgnore(line)}>
         {T.ignore}
       </Button>
     </Stack>
-  );
-}
-
-function StatusChip({ line }: { line: BankStatementLine }) {
-  return (
-    <Chip
-      size="small"
-      label={T.statuses[line.status]}
-      color={line.status === 'CONFIRMED' ? 'success' : line.status === 'IGNORED' ? 'default' : 'warning'}
-    />
   );
 }
 
@@ -99,7 +97,7 @@ function PhoneLines({ lines, actions }: { lines: BankStatementLine[]; actions: L
           <Typography variant="body2">{line.memo}</Typography>
           <Proposal line={line} />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <StatusChip line={line} />
+            <StatusChip status={line.status} labels={T.statuses} tones={TONES} />
             <Actions line={line} actions={actions} />
           </Stack>
         </Stack>
@@ -138,7 +136,7 @@ export function StatementLines({ lines, actions }: { lines: BankStatementLine[];
                 <Proposal line={line} />
               </TableCell>
               <TableCell>
-                <StatusChip line={line} />
+                <StatusChip status={line.status} labels={T.statuses} tones={TONES} />
               </TableCell>
               <TableCell>
                 <Actions line={line} actions={actions} />

@@ -37,8 +37,17 @@ describe("'Conciliação bancária'", () => {
     expect(pix.textContent).toContain('R$ 150,00');
     expect(pix.textContent).toContain('Recebimento de parcela · pedido 42 · 1/2 · PIX · 02/03/2026');
     expect(within(pix).getByRole('button', { name: 'Confirmar PIX RECEBIDO CLIENTE A' })).toBeTruthy();
+    // The situations in the app's chip tones, dark text on a light tint (AA): open waits (amber), reconciled is done.
+    const chipOf = (row: HTMLElement, label: string) =>
+      within(row).getByText(label).closest('.MuiChip-root') as Element;
+    expect(getComputedStyle(chipOf(pix, 'Em aberto')).backgroundColor).toBe('rgb(254, 243, 199)');
+    expect(getComputedStyle(chipOf(pix, 'Em aberto')).color).toBe('rgb(146, 64, 14)');
+    // 'Ignorar' is not MUI's orange text (3.1:1 on white).
+    const ignore = within(pix).getByRole('button', { name: 'Ignorar PIX RECEBIDO CLIENTE A' });
+    expect(getComputedStyle(ignore).color).not.toBe('rgb(237, 108, 2)');
     const internet = await rowOf('INTERNET');
     expect(internet.textContent).toContain('Conciliado');
+    expect(getComputedStyle(chipOf(internet, 'Conciliado')).backgroundColor).toBe('rgb(220, 252, 231)');
     expect(within(internet).queryAllByRole('button')).toHaveLength(0);
     const deposit = await rowOf('DEPOSITO EM DINHEIRO');
     expect(deposit.textContent).toContain('Nenhum previsto com o mesmo valor e data');

@@ -100,7 +100,10 @@ describe('Contas a receber', () => {
     expect(screen.getByRole('heading', { name: 'Contas a receber: Em aberto' })).toBeTruthy();
 
     // The late row: customer, order, 'Parcela 1/3', due day, what it asks today and why, 'Vencida'.
-    const late = screen.getByText('10 dias de atraso: multa R$ 40,00 + juros R$ 6,67').closest('[role="row"]');
+    const why = screen.getByText('10 dias de atraso: multa R$ 40,00 + juros R$ 6,67');
+    // In the darker red (#c62828): its small text stays above 4.5:1 on a selected row's tint too (WCAG AA).
+    expect(getComputedStyle(why).color).toBe('rgb(198, 40, 40)');
+    const late = why.closest('[role="row"]');
     const cells = within(late as HTMLElement);
     expect(cells.getByText('Maria Prazo')).toBeTruthy();
     expect(cells.getByText('CRD-017')).toBeTruthy();
