@@ -14,21 +14,14 @@
  * A limit passed throws `SheetLimit` naming it; anything else that cannot be read throws an Error.
  */
 import { Readable } from 'node:stream';
-import { type MessagePort, parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import Papa from 'papaparse';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+// Types only: erased when Node runs this file from source, so the worker still imports no file of ours.
+import type { LimitName, ReaderData, ReaderMessage, ReadLimits, SheetSink } from './imports.reader-types';
 
-export interface ReadLimits {
-  maxRows: number;
-  maxLines: number;
-  maxColumns: number;
-  maxCells: number;
-  maxSharedStrings: number;
-  maxUncompressedBytes: number;
-}
-
-export type LimitName = 'rows' | 'lines' | 'columns' | 'cells' | 'sharedStrings' | 'uncompressed';
+export type { LimitName, ReaderData, ReaderMessage, ReadLimits, SheetSink };
 
 /** A limit the file passes. */
 export class SheetLimit extends Error {
@@ -37,12 +30,6 @@ export class SheetLimit extends Error {
     super(`sheet limit: ${limit}`);
     this.limit = limit;
   }
-}
-
-/** What the reader hands on: the header once, then the lines of data in order. */
-export interface SheetSink {
-  header(headers: string[]): void;
-  row(line: number, cells: unknown[]): void;
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -536,33 +523,6 @@ export async function readSpreadsheet(bytes: Uint8Array, limits: ReadLimits, sin
 }
 
 // ---------- The worker ----------
-
-/** What the worker says: the header, lines of data in batches, then the end or why it stopped. */
-export type ReaderMessage =
-  | { type: 'header'; headers: string[] }
-  | { type: 'rows'; rows: { line: number; cells: unknown[] }[] }
-  | { type: 'done' }
-  | { type: 'limit'; limit: LimitName }
-  | { type: 'unreadable'; message: string };
-
-export interface ReaderData {
-  importSheet: true;
-  bytes: Uint8Array;
-  limits: ReadLimits;
-  /**
-   * Which columns to keep, asked once the header is read: the worker waits on `answered` (an Int32Array
-   * over a SharedArrayBuffer, set to 1 by the main thread) and then takes `keepPort`'s message (boolean[],
-   * or null for all). A column left out comes as null: never copied, never held.
-   */
-  keepPort: MessagePort;
-  answered: SharedArrayBuffer;
-  /**
-   * Batches the main thread has taken (an Int32Array over a SharedArrayBuffer it adds 1 to): the worker waits
-   * once `readAhead` batches sent are not yet taken, so lines do not pile up on either side.
-   */
-  consumed: SharedArrayBuffer;
-  readAhead: number;
-}
 
 /** Lines per message: small batches, so the main thread never copies a whole sheet in one turn. */
 const BATCH = 500;
