@@ -6,6 +6,7 @@ import { businessDay, formatDay, shiftDay } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sgmlOfx } from '../apps/api/src/modules/bank-statements/test-ofx';
+import { bbRetornoFile, cnabDay, cnabDigits } from '../apps/api/src/modules/boletos/test-retorno';
 import { emptyCart, type JourneyCustomer, journeyProduct, type PlacedOrder, packOrder } from './fixtures';
 import {
   apiAs,
@@ -69,80 +70,28 @@ const NOSSO_NUMERO = '76543210000000001';
 /** The customer's option in the filter: his name first (a name is text, not a pattern). */
 const optionOf = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
-/** A 240-position line of blanks with `fields` written at their 1-based positions (the bank's side, by hand). */
-function cnabLine(fields: [number, string][]): string {
-  const line = Array.from(' '.repeat(240));
-  for (const [start, text] of fields) for (let i = 0; i < text.length; i++) line[start - 1 + i] = text[i] as string;
-  return line.join('');
-}
-const n = (value: number | string, size: number) => String(value).padStart(size, '0');
-const ddmmyyyy = (day: string) => `${day.slice(8, 10)}${day.slice(5, 7)}${day.slice(0, 4)}`;
+const n = cnabDigits;
+const ddmmyyyy = cnabDay;
 
-/**
- * Banco do Brasil's retorno as FEBRABAN's CNAB 240 lays it (as boletos.test.ts builds one): header 0 (banco 1-3,
- * convênio 33-41, '2' retorno at 143, generated on 144-151, NSA 158-163), one liquidação (06) as a T (nosso número
- * 38-57, nominal 82-96, tarifa 199-213) and its U (juros/multa 18-32, pago 78-92, líquido 93-107, ocorrência 138-145,
- * crédito 146-153), lot and file trailers.
- */
-function retornoFile(paidOn: string, writtenOn: string): Buffer {
-  const lines = [
-    cnabLine([
-      [1, '0010000'],
-      [8, '0'],
-      [18, '2'],
-      [19, n('12345678000195', 14)],
-      [33, n(SETTINGS.convenio, 9)],
-      [143, '2'],
-      [144, ddmmyyyy(writtenOn)],
-      [158, n(1, 6)],
-      [164, '083'],
-    ]),
-    cnabLine([
-      [1, '0010001'],
-      [8, '1'],
-      [9, 'T'],
-      [10, '01'],
-      [14, '042'],
-    ]),
-    cnabLine([
-      [1, '0010001'],
-      [8, '3'],
-      [9, n(1, 5)],
-      [14, 'T'],
-      [16, '06'],
-      [38, NOSSO_NUMERO],
-      [82, n(DUE_CENTS, 15)],
-      [199, n(FEE_CENTS, 15)],
-    ]),
-    cnabLine([
-      [1, '0010001'],
-      [8, '3'],
-      [9, n(2, 5)],
-      [14, 'U'],
-      [16, '06'],
-      [18, n(0, 15)],
-      [33, n(0, 15)],
-      [48, n(0, 15)],
-      [63, n(0, 15)],
-      [78, n(DUE_CENTS, 15)],
-      [93, n(DUE_CENTS - FEE_CENTS, 15)],
-      [138, ddmmyyyy(paidOn)],
-      [146, ddmmyyyy(paidOn)],
-    ]),
-    cnabLine([
-      [1, '0010001'],
-      [8, '5'],
-      [18, n(4, 6)],
-    ]),
-    cnabLine([
-      [1, '0019999'],
-      [8, '9'],
-      [18, '000001'],
-      [24, n(6, 6)],
-    ]),
-  ];
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
-}
+/** The bank's retorno of the one liquidação (06): R$ 1.023,33 paid and credited on `paidOn`, fee R$ 2,10. */
+const retornoFile = (paidOn: string, writtenOn: string): Buffer =>
+  bbRetornoFile({
+    convenio: SETTINGS.convenio,
+    nsa: 1,
+    writtenOn,
+    occurrences: [
+      {
+        nossoNumero: NOSSO_NUMERO,
+        movement: '06',
+        nominalCents: DUE_CENTS,
+        feeCents: FEE_CENTS,
+        paidCents: DUE_CENTS,
+        chargesCents: 0,
+        day: paidOn,
+        creditedOn: paidOn,
+      },
+    ],
+  });
 
 describe('a late instalment collected by a registered boleto, the retorno read, the month reconciled to zero', () => {
   let server: OwnServer;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type DemoRole, expectApiError, signInAll, type TestApp, tokenCaller } from '../../test/helpers';
 import { createInstalments } from '../credit/receivables.service';
 import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
+import { bbRetornoFile, cnabDay, type RetornoOccurrence } from './test-retorno';
 
 /**
  * Registered boletos through the API (issue 58 §2, decision 0092): settings, 'Emitir boleto', the CNAB 240
@@ -68,93 +69,11 @@ async function threeInstalments(): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** A 240-position line of blanks with `fields` written at their 1-based positions (the bank's side, by hand). */
-function cnabLine(fields: [number, string][]): string {
-  const line = Array.from(' '.repeat(240));
-  for (const [start, text] of fields) for (let i = 0; i < text.length; i++) line[start - 1 + i] = text[i] as string;
-  return line.join('');
-}
-const n = (value: number | string, size: number) => String(value).padStart(size, '0');
-const ddmmyyyy = (day: string) => `${day.slice(8, 10)}${day.slice(5, 7)}${day.slice(0, 4)}`;
+const ddmmyyyy = cnabDay;
 
-interface Occurrence {
-  nossoNumero: string;
-  movement: string;
-  feeCents: number;
-  paidCents: number;
-  chargesCents: number;
-  day: string;
-}
-
-/**
- * Banco do Brasil's retorno as FEBRABAN's CNAB 240 v10 lays it (header 0: banco 1-3, convênio 33-41, '2' at 143, NSA
- * 158-163; per occurrence a T — movement 16-17, nosso número 38-57, nominal 82-96, tarifa 199-213 — and its U —
- * juros/multa 18-32, pago 78-92, líquido 93-107, data da ocorrência 138-145), lot and file trailers.
- */
-function retornoFile(nsa: number, occurrences: Occurrence[]): Buffer {
-  const lines = [
-    cnabLine([
-      [1, '0010000'],
-      [8, '0'],
-      [18, '2'],
-      [19, n('12345678000195', 14)],
-      [33, n(SETTINGS.convenio, 9)],
-      [143, '2'],
-      [158, n(nsa, 6)],
-      [164, '083'],
-    ]),
-    cnabLine([
-      [1, '0010001'],
-      [8, '1'],
-      [9, 'T'],
-      [10, '01'],
-      [14, '042'],
-    ]),
-  ];
-  let seq = 0;
-  for (const o of occurrences) {
-    lines.push(
-      cnabLine([
-        [1, '0010001'],
-        [8, '3'],
-        [9, n(++seq, 5)],
-        [14, 'T'],
-        [16, o.movement],
-        [38, o.nossoNumero],
-        [82, n(15_000, 15)],
-        [199, n(o.feeCents, 15)],
-      ]),
-      cnabLine([
-        [1, '0010001'],
-        [8, '3'],
-        [9, n(++seq, 5)],
-        [14, 'U'],
-        [16, o.movement],
-        [18, n(o.chargesCents, 15)],
-        [33, n(0, 15)],
-        [48, n(0, 15)],
-        [63, n(0, 15)],
-        [78, n(o.paidCents, 15)],
-        [93, n(Math.max(0, o.paidCents - o.feeCents), 15)],
-        [138, ddmmyyyy(o.day)],
-      ]),
-    );
-  }
-  lines.push(
-    cnabLine([
-      [1, '0010001'],
-      [8, '5'],
-      [18, n(seq + 2, 6)],
-    ]),
-    cnabLine([
-      [1, '0019999'],
-      [8, '9'],
-      [18, '000001'],
-      [24, n(seq + 4, 6)],
-    ]),
-  );
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
-}
+/** Banco do Brasil's retorno numbered `nsa` for the shop's convênio (test-retorno.ts lays each field). */
+const retornoFile = (nsa: number, occurrences: RetornoOccurrence[]) =>
+  bbRetornoFile({ convenio: SETTINGS.convenio, nsa, occurrences });
 
 /** The retorno sent as a browser's FormData sends a file. */
 function upload(file: Buffer, token = tokens.admin) {
