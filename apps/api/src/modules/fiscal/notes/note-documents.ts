@@ -1,4 +1,4 @@
-import { dayStart, FISCAL_NOTE_TEXTS } from '@backoffice/contract';
+import { dayStart, FISCAL_NOTE_TEXTS, nextMonthOf } from '@backoffice/contract';
 import { recordAudit } from '../../../lib/audit';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/auth';
@@ -7,12 +7,6 @@ import { readIssuer } from '../fiscal.service';
 import { monthArchive } from './note-month-archive';
 import { notesRepository as repo } from './notes.repository';
 import type { NotesContext } from './notes-context';
-
-/** The first day of the month after `month` (YYYY-MM), as YYYY-MM-DD. */
-function nextMonthStart(month: string): string {
-  const [year, mon] = month.split('-').map(Number) as [number, number];
-  return mon === 12 ? `${year + 1}-01-01` : `${year}-${String(mon + 1).padStart(2, '0')}-01`;
-}
 
 /** The documents of the notes: their XML, the month's XMLs for the accountant, the DANFE, and the e-mail of both. */
 export function noteDocuments(context: NotesContext) {
@@ -33,7 +27,7 @@ export function noteDocuments(context: NotesContext) {
      * events (procEventoNFe) and the month's voidings (ProcInutNFe), with an index (indice.csv), for the accountant.
      */
     monthFiles(month: string): AsyncGenerator<{ name: string; content: string }> {
-      return monthArchive(db, dayStart(`${month}-01`), dayStart(nextMonthStart(month)));
+      return monthArchive(db, dayStart(`${month}-01`), dayStart(nextMonthOf(`${month}-01`)));
     },
 
     /** POST /fiscal/notes/{id}/email: the authorised note's DANFE and XML to the customer (or the address given). */
