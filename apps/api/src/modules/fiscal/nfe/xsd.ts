@@ -4,83 +4,15 @@
  * nfephp-org/sped-nfe's `schemes/PL_010_V1.30` at commit d9f6bae, decision 0081), checked
  * by libxml2 compiled to WebAssembly (`libxml2-wasm`: no native build). Each schema is compiled once, on its first
  * use (about 0,2 s for the NF-e's), and kept: a note then validates in a millisecond or two. The schemas reach
- * libxml2 from memory through an input provider of our own that serves only them (no file is opened on a
- * document's say). A failure names the field in Portuguese ('Classificação tributária do IBS/CBS (cClassTrib): valor
+ * libxml2 from memory through an input provider that serves only them (`fiscal/xsd-package.ts`: no file is opened
+ * on a document's say). A failure names the field in Portuguese ('Classificação tributária do IBS/CBS (cClassTrib): valor
  * fora do formato').
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  XmlDocument,
-  type XmlInputProvider,
-  XmlValidateError,
-  XsdValidator,
-  xmlRegisterInputProvider,
-} from 'libxml2-wasm';
+import { schemaPackage, type XsdProblem, type XsdResult } from '../xsd-package';
+
+export type { XsdProblem, XsdResult } from '../xsd-package';
 
 export const SCHEMA_PACKAGE = 'PL_010c_V1.30';
-/** The schemas' address for libxml2: `schema:///PL_010c_V1.30/nfe_v4.00.xsd`. */
-const BASE = `schema:///${SCHEMA_PACKAGE}/`;
-
-/** The folder of the schemas: apps/api/fiscal-schemas/<package>, from the sources or from the bundle in dist. */
-function schemasDir(): string {
-  for (let dir = import.meta.dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'fiscal-schemas', SCHEMA_PACKAGE);
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`fiscal-schemas/${SCHEMA_PACKAGE} not found above ${import.meta.dirname}`);
-}
-
-let files: Map<string, Uint8Array> | undefined;
-const open = new Map<number, { bytes: Uint8Array; at: number }>();
-let nextHandle = 1;
-
-/** Serves the package's schemas, read once, to libxml2's includes and imports; nothing else. */
-const schemaProvider: XmlInputProvider = {
-  match: (name) => name.startsWith(BASE) && (files?.has(name.slice(BASE.length)) ?? false),
-  open: (name) => {
-    const bytes = files?.get(name.slice(BASE.length));
-    if (!bytes) return undefined;
-    const handle = nextHandle++;
-    open.set(handle, { bytes, at: 0 });
-    return handle;
-  },
-  read: (handle, buffer) => {
-    const file = open.get(handle as number);
-    if (!file) return -1;
-    const chunk = file.bytes.subarray(file.at, file.at + buffer.byteLength);
-    buffer.set(chunk);
-    file.at += chunk.byteLength;
-    return chunk.byteLength;
-  },
-  close: (handle) => open.delete(handle as number),
-};
-
-function loadSchemas(): Map<string, Uint8Array> {
-  if (files) return files;
-  const dir = schemasDir();
-  files = new Map(
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.xsd'))
-      .map((f) => [f, readFileSync(path.join(dir, f))]),
-  );
-  xmlRegisterInputProvider(schemaProvider);
-  return files;
-}
-
-const validators = new Map<string, XsdValidator>();
-
-/** The compiled schema `main`, compiled on its first use. */
-function validatorOf(main: string): XsdValidator {
-  const cached = validators.get(main);
-  if (cached) return cached;
-  const bytes = loadSchemas().get(main);
-  if (!bytes) throw new Error(`schema ${main} is not in ${SCHEMA_PACKAGE}`);
-  const schema = XmlDocument.fromBuffer(bytes, { url: `${BASE}${main}` });
-  const validator = XsdValidator.fromDoc(schema);
-  validators.set(main, validator);
-  return validator;
-}
 
 /** What the shop knows the fields by. */
 const FIELD_NAMES: Readonly<Record<string, string>> = {
@@ -142,15 +74,6 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
   nProt: 'Protocolo de autorização',
 };
 
-export interface XsdProblem {
-  /** The element's tag ('cClassTrib'), when libxml2 names one. */
-  field: string | null;
-  /** In Portuguese, for the screen: 'Classificação tributária do IBS/CBS (cClassTrib): valor fora do formato.' */
-  message: string;
-  /** libxml2's own message. */
-  detail: string;
-}
-
 /** libxml2's message in the shop's words. */
 export function describeXsdError(detail: string): XsdProblem {
   const element = /Element '(?:\{[^}]*\})?([A-Za-z0-9_]+)'/.exec(detail)?.[1] ?? null;
@@ -167,37 +90,17 @@ export function describeXsdError(detail: string): XsdProblem {
   return { field: element, message: `${label}: ${what}.`, detail };
 }
 
-export interface XsdResult {
-  valid: boolean;
-  problems: XsdProblem[];
-}
+const nfePackage = schemaPackage(SCHEMA_PACKAGE, describeXsdError);
 
 /**
  * Compiles the schemas `mains` now rather than on their first use: a double that answers under a client's timeout
  * (the tests' SEFAZ) pays the compilation before it listens, not inside its first answer.
  */
 export function compileSchemas(mains: readonly string[]): void {
-  for (const main of mains) validatorOf(main);
+  for (const main of mains) nfePackage.validatorOf(main);
 }
 
 /** Validates `xml` against the schema `main` of the package (e.g. 'nfe_v4.00.xsd', 'envEventoCancNFe_v1.00.xsd'). */
 export async function validateAgainstSchema(xml: string, main: string): Promise<XsdResult> {
-  const validator = validatorOf(main);
-  let doc: XmlDocument;
-  try {
-    doc = XmlDocument.fromString(xml);
-  } catch (error) {
-    const detail = (error as Error).message;
-    return { valid: false, problems: [{ field: null, message: 'O XML está malformado.', detail }] };
-  }
-  try {
-    validator.validate(doc);
-    return { valid: true, problems: [] };
-  } catch (error) {
-    if (!(error instanceof XmlValidateError)) throw error;
-    const details = error.details.length ? error.details.map((d) => d.message.trim()) : [error.message.trim()];
-    return { valid: false, problems: details.map(describeXsdError) };
-  } finally {
-    doc.dispose();
-  }
+  return nfePackage.validate(xml, main);
 }
