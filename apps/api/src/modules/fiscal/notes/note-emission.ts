@@ -13,8 +13,9 @@ import { loadSigningCertificate, type SigningCertificate } from '../fiscal.servi
 import type { NfeInput } from '../nfe/nfe-input';
 import { emissionTypeOf } from './contingency';
 import { buildOrderNote } from './note-building';
+import { rebuildNote } from './note-rebuild';
 import { resendNote, sendNote, WAITING } from './note-sending';
-import { type NoteRow, notesRepository as repo } from './notes.repository';
+import { notesRepository as repo } from './notes.repository';
 import type { NotesContext } from './notes-context';
 import { settleUnknown } from './offline-fate';
 
@@ -98,40 +99,6 @@ async function emitAs(context: NotesContext, employeeId: number | null, body: Fi
   return context.details(substitute ?? id);
 }
 
-/** A rejected note built again from its order with its own number, SIGNED again, audited. */
-async function rebuildRejected(
-  context: NotesContext,
-  principal: Principal,
-  row: NoteRow,
-  orderId: number,
-  certificate: SigningCertificate,
-): Promise<void> {
-  await context.db.transaction().execute(async (trx) => {
-    const made = await buildOrderNote(context, trx, orderId, undefined, certificate, {
-      model: row.model as 55 | 65,
-      series: row.series,
-      number: row.number,
-    });
-    await repo.updateNote(trx, row.id, {
-      status: 'SIGNED',
-      emission_type: emissionTypeOf(made.input),
-      xml: made.note.xml,
-      access_key: made.note.accessKey,
-      total_cents: made.note.totals.totalCents,
-      issued_at: made.issuedAt,
-      status_code: null,
-      status_reason: null,
-    });
-    await recordAudit(trx, {
-      employeeId: principal.employeeId,
-      entity: 'fiscal_note',
-      entityId: row.id,
-      action: 'retry',
-      changes: { key: made.note.accessKey, previousKey: row.access_key },
-    });
-  });
-}
-
 /**
  * A claimed automatic request: the order's note emitted as the person who handed it over would; an order that
  * already has one is done; a refusal is kept on the request (the round tries it again, three times in all).
@@ -209,7 +176,7 @@ export function noteEmission(context: NotesContext) {
       } else if (WAITING.includes(status)) {
         await resendNote(context, row, certificate);
       } else if (status === 'REJECTED' && row.order_id) {
-        await rebuildRejected(context, principal, row, row.order_id, certificate);
+        await rebuildNote(context, row, certificate, { action: 'retry', employeeId: principal.employeeId });
         await sendNote(context, id, certificate);
       } else if (status === 'VOIDED') {
         throw conflict(FISCAL_NOTE_TEXTS.voidedNotRetriable(row.number));
