@@ -17,6 +17,7 @@ import {
   openBrowser,
   openOrderDetails,
   pdfTextOf,
+  screenshotDesktopAndPhone,
   unique,
   waitForNetworkIdle,
 } from './harness';
@@ -216,6 +217,8 @@ describe('contingência: the SEFAZ away mid-day, the counter sells on with new n
       await noteRow(page, n)
         .getByText('Sem resposta da SEFAZ (substituída em contingência)', { exact: true })
         .waitFor();
+    await waitForNetworkIdle(page);
+    await screenshotDesktopAndPhone(page, 'fiscal-contingency-1-pending');
   });
 
   it("brings the SEFAZ back; 'Enviar de novo' sends each sale's pending notes: contingency authorised, unanswered voided", async () => {
@@ -261,8 +264,12 @@ describe('contingência: the SEFAZ away mid-day, the counter sells on with new n
 
     const gaps = page.getByTestId('fiscal-notes-gaps');
     await gaps
-      .getByText('Nenhuma lacuna: todos os números foram autorizados, cancelados ou inutilizados.', { exact: true })
+      .getByText(
+        'Nenhuma lacuna: cada número usado foi autorizado, cancelado ou inutilizado, ou aguarda a SEFAZ (em contingência ou sem resposta).',
+        { exact: true },
+      )
       .waitFor();
     expect(await gaps.getByRole('button', { name: 'Inutilizar' }).count()).toBe(0);
+    await screenshotDesktopAndPhone(page, 'fiscal-contingency-2-back');
   });
 });

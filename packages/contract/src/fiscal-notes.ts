@@ -111,7 +111,8 @@ export const FISCAL_NOTE_TEXTS = {
     `A SEFAZ não respondeu à NFC-e nº ${number}: ela foi substituída por uma NFC-e em contingência com outro número. Quando a SEFAZ voltar, a nº ${number} será cancelada por substituição ou terá o número inutilizado.`,
   gapsTitle: 'Lacunas de numeração',
   gapKinds: { GAP: 'Número não usado', REJECTED: 'Nota rejeitada' } as Record<'GAP' | 'REJECTED', string>,
-  gapsEmpty: 'Nenhuma lacuna: todos os números foram autorizados, cancelados ou inutilizados.',
+  gapsEmpty:
+    'Nenhuma lacuna: cada número usado foi autorizado, cancelado ou inutilizado, ou aguarda a SEFAZ (em contingência ou sem resposta).',
   gapVoid: 'Inutilizar',
   gapsBellTitle: 'Lacunas de numeração a inutilizar',
   /** One item per month of the gaps (`month` 'YYYY-MM', written 'MM/AAAA'). */

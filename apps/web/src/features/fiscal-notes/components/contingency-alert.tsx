@@ -1,5 +1,6 @@
 import { nfeContingencyEnterSchema } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { ReasonDialog } from '../../../components/reason-dialog';
@@ -28,6 +29,14 @@ export function ContingencyAlert({ canWrite }: { canWrite: boolean }) {
       {T.enterContingency}
     </Button>
   );
+  // Nothing waits and no contingency: the way in stays at hand, outlined on the right, saying where it leads.
+  const quiet = canWrite ? (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Button variant="outlined" size="small" title={T.contingencyTitle} onClick={() => setEntering(true)}>
+        {T.enterContingency}
+      </Button>
+    </Box>
+  ) : null;
   return (
     <>
       {data.active || data.message ? (
@@ -35,7 +44,7 @@ export function ContingencyAlert({ canWrite }: { canWrite: boolean }) {
           {data.message}
         </Alert>
       ) : (
-        <div>{action}</div>
+        quiet
       )}
       {entering ? (
         <ReasonDialog

@@ -166,7 +166,7 @@ function columnsOf(phone: boolean): GridColDef<FiscalNoteRow>[] {
     {
       field: 'status',
       headerName: T.status,
-      width: phone ? 124 : 220,
+      width: phone ? 124 : 330,
       sortable: false,
       valueFormatter: (value: FiscalNoteStatus) => FISCAL_NOTE_STATUS_LABELS[value],
       renderCell: ({ row }) => <StatusCell row={row} />,
