@@ -14,8 +14,8 @@ import { startTestSefin, type TestSefin } from './test-sefin';
 /**
  * The Sefin Nacional of the tests (issue 56 §4, decisions 0085 and 0091) through the client, over mutual TLS: what
  * it generates and what it refuses, each refusal with its code and text (double/sefin-refusals.ts names their
- * sources: Anexo I's rule numbers), each forced by a DPS edited and signed again; and our builder, in every regime the
- * settings allow, never breaks one.
+ * sources: Anexo I's rule numbers), each forced by a DPS edited and signed again or by its registries changed
+ * (decision 0101); and our builder, in every regime the settings allow, never breaks one.
  */
 let sefin: TestSefin;
 let client: SefinClient;
