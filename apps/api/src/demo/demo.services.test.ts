@@ -8,6 +8,14 @@ import { RECOUNT_DAYS } from '../db/migrations/0012-order-status-days';
 import { RECOUNT_CUSTOMERS } from '../db/migrations/0038-customer-status-counts';
 import { RECOUNT_PRODUCTS } from '../db/migrations/0052-product-counts';
 import { RECOUNT_RECEIVABLE_DAYS } from '../db/migrations/0072-receivables';
+import { fiscalRepository } from '../modules/fiscal/fiscal.repository';
+import { buildSignedDps } from '../modules/fiscal/nfse/dps';
+import { approximateTaxesOf, repairDpsInput, takerOf } from '../modules/fiscal/nfse/emit-nfse';
+import { nfseRepository } from '../modules/fiscal/nfse/nfse.repository';
+import { createSefinClient } from '../modules/fiscal/nfse/sefin-client';
+import { startTestSefin } from '../modules/fiscal/nfse/test-sefin';
+import { testSefazServerIdentity } from '../modules/fiscal/sefaz/test-pki';
+import { makeTestCertificate, TEST_CERTIFICATE_KEY_PEM } from '../modules/fiscal/test-certificate';
 import { levelPriceCents } from '../modules/selling/pricing';
 import type { TestDatabase } from '../test/database';
 import { rioStateRegistration } from './out-of-state';
@@ -129,6 +137,48 @@ describe('the demo business (scale 1)', () => {
     expect(phones.length).toBeGreaterThan(0);
     expect(phones.every((p) => p.origin === 2 && p.fiscal_profile_id === profiles[1]?.id)).toBe(true);
     expect(products.filter((p) => p.ncm !== '85171300').every((p) => p.fiscal_profile_id === null)).toBe(true);
+  });
+
+  it("emits a repair's NFS-e with its settings (decision 0095): the Sefin Nacional's double authorises the DPS", async () => {
+    const [settings, issuer] = [await nfseRepository.settings(t.db), await fiscalRepository.issuer(t.db)];
+    expect(settings).toMatchObject({ national: true, simples_option: 3, simples_tax_rate_hundredths: 600 });
+    if (!issuer) throw new Error('no issuer');
+    const [repairId] = await nfseRepository.deliveredWithoutInvoice(t.db, 1);
+    const bill = await nfseRepository.repairBill(t.db, repairId as number);
+    if (!bill) throw new Error('no repair to invoice');
+    // What emitting would send: the settings' totTrib (refused in words when missing), with a certificate of the
+    // demo's CNPJ (the demo has none: the shop uploads its own A1).
+    const approximateTaxes = await approximateTaxesOf(t.db, settings, issuer.uf, new Date().toISOString().slice(0, 10));
+    expect(approximateTaxes).toEqual({ kind: 'simples', rateHundredths: 600 });
+    const labour = {
+      ...{ series: settings.dps_series, number: Number(settings.next_dps_number), issuedAt: new Date() },
+      ...{ taker: takerOf(bill.document, bill.name), description: 'Mão de obra', approximateTaxes },
+      amountCents: Number(bill.labour_cents),
+    };
+    const certificate = makeTestCertificate({ cnpj: issuer.cnpj, holder: 'CONECTA CELL DISTRIBUIDORA LTDA' });
+    const signer = {
+      keyPem: TEST_CERTIFICATE_KEY_PEM,
+      certificateBase64: certificate.certPem.replace(/-----[^-]+-----|\s/g, ''),
+    };
+    const dps = buildSignedDps(repairDpsInput(settings, issuer, labour), signer);
+    const server = testSefazServerIdentity();
+    const place = { street: issuer.street, number: issuer.number, district: issuer.district, cep: issuer.cep };
+    const sefin = await startTestSefin({
+      ...server,
+      trusted: [certificate.certPem],
+      provider: { name: issuer.legal_name, ...place, cityCode: issuer.city_code, uf: issuer.uf },
+      taxpayers: [{ cnpj: issuer.cnpj, cityCode: issuer.city_code, simplesOption: 3 }],
+    });
+    const identity = { keyPem: TEST_CERTIFICATE_KEY_PEM, certPem: certificate.certPem };
+    const client = createSefinClient({ identity, baseUrl: sefin.url, ca: [server.certPem], timeoutMs: 5_000 });
+    try {
+      const answer = await client.emit(dps.xml);
+      expect(answer.kind, JSON.stringify(answer)).toBe('authorized');
+      expect(dps.xml).toContain('<totTrib><pTotTribSN>6.00</pTotTribSN></totTrib>');
+    } finally {
+      client.close();
+      await sefin.close();
+    }
   });
 
   it("has a few customers in other states and companies 'ISENTO', for the notes of every kind (issue 55 §2)", async () => {

@@ -75,6 +75,13 @@ export async function seedFiscal(trx: Transaction<Database>, anchor: number): Pr
     .executeTakeFirst();
   // Issue 55 §2: the approximate taxes' table of the demo's NCMs (ibpt.ts).
   const ibptRows = await seedIbpt(trx, anchor);
+  // The repairs' NFS-e (decision 0095): the shop, an ME/EPP, says its approximate Simples Nacional rate (the DPS's
+  // pTotTribSN; without it emitting is refused). 6,00 %: the nominal rate of LC 123/2006's Anexo III (services) in
+  // its first bracket, a demonstration figure the shop replaces by its own DAS's effective rate.
+  await trx
+    .updateTable('nfse_settings')
+    .set({ simples_tax_rate_hundredths: 600, updated_by: admin, updated_at: at })
+    .execute();
   return {
     fiscal_profiles: 2,
     products_with_fiscal_profile: Number(assigned.numUpdatedRows),

@@ -24,7 +24,7 @@ import type { Principal } from '../../../plugins/auth';
 import { fiscalRepository } from '../fiscal.repository';
 import { loadSigningCertificate, type SigningCertificate } from '../fiscal-certificate';
 import { ibptRepository } from '../ibpt/ibpt.repository';
-import { type ApproximateTaxes, buildSignedDps, issCents } from './dps';
+import { type ApproximateTaxes, buildSignedDps, type DpsInput, issCents } from './dps';
 import { type NfseSettingsRow, nfseRepository as repo, type ServiceInvoiceRow } from './nfse.repository';
 import { type NfseContext, sefinClient } from './nfse-context';
 import { serviceInvoiceView } from './nfse-views';
@@ -36,7 +36,7 @@ const signerOf = (certificate: SigningCertificate) => ({
 });
 
 /** The customer as the DPS's toma: his CPF or CNPJ when valid, else none (the group is optional). */
-function takerOf(document: string, name: string): { document: string; name: string } | null {
+export function takerOf(document: string, name: string): { document: string; name: string } | null {
   const digits = normalizeDocument(document);
   return isValidCpf(digits) || isValidCnpj(digits) ? { document: digits, name } : null;
 }
@@ -49,7 +49,7 @@ const hundredths = (tenThousandths: number) => Math.round(tenThousandths / 100);
  * rate (the setting), a non-optante the IBPT table's LC 116 item rates of the issuer's state on the day, a MEI no
  * estimate (indTotTrib 0). Refused in words, before a number is taken, when the figure is missing.
  */
-async function approximateTaxesOf(
+export async function approximateTaxesOf(
   db: Executor,
   settings: NfseSettingsRow,
   uf: string,
@@ -67,6 +67,33 @@ async function approximateTaxesOf(
     federalHundredths: hundredths(row.national_federal_rate_ten_thousandths),
     stateHundredths: hundredths(row.state_rate_ten_thousandths),
     municipalHundredths: hundredths(row.municipal_rate_ten_thousandths),
+  };
+}
+
+/**
+ * The DPS of a repair's labour as the settings and the issuer say it (decision 0085): the issuer's city and CNPJ, the
+ * settings' Simples situation, special regime, national tax code and ISS rate; `labour` the number taken, the
+ * moment, the customer, the words, the amount and the approximate taxes (`approximateTaxesOf`).
+ */
+export function repairDpsInput(
+  settings: NfseSettingsRow,
+  issuer: { environment: number; city_code: string; cnpj: string },
+  labour: Pick<
+    DpsInput,
+    'series' | 'number' | 'issuedAt' | 'taker' | 'description' | 'amountCents' | 'approximateTaxes'
+  >,
+): DpsInput {
+  return {
+    ...labour,
+    environment: issuer.environment as 1 | 2,
+    cityCode: issuer.city_code,
+    provider: {
+      cnpj: issuer.cnpj,
+      simplesOption: settings.simples_option as 1 | 2 | 3,
+      specialRegime: settings.special_regime,
+    },
+    nationalTaxCode: settings.national_tax_code,
+    issRateHundredths: settings.iss_rate_hundredths,
   };
 }
 
@@ -153,24 +180,15 @@ export async function emitRepairNfse(
       const { series, number } = await repo.takeDpsNumber(trx);
       const environment = issuer.environment as 1 | 2;
       const dps = buildSignedDps(
-        {
-          environment,
-          issuedAt: now,
+        repairDpsInput(settings, issuer, {
           series,
           number,
-          cityCode: issuer.city_code,
-          provider: {
-            cnpj: issuer.cnpj,
-            simplesOption: settings.simples_option as 1 | 2 | 3,
-            specialRegime: settings.special_regime,
-          },
+          issuedAt: now,
           taker,
-          nationalTaxCode: settings.national_tax_code,
           description: common.description,
           amountCents: amount,
-          issRateHundredths: settings.iss_rate_hundredths,
           approximateTaxes: approximateTaxes ?? { kind: 'none' },
-        },
+        }),
         signerOf(certificate),
       );
       return repo.insert(trx, {

@@ -6,7 +6,7 @@ import { imeiOf, type RepairsWorld, repairCalls } from '../../repairs/test-repai
 import { createCustomer, createProduct } from '../../selling/test-selling';
 import { testSefazServerIdentity } from '../sefaz/test-pki';
 import { startTestSefaz, type TestSefaz } from '../sefaz/test-sefaz';
-import { makeTestCertificate } from '../test-certificate';
+import { makeTestCertificate, TEST_CERTIFICATE_CNPJ } from '../test-certificate';
 import { saveTestIssuer, simplesProfileBody, uploadCertificate } from '../test-fiscal';
 import { emitDelivered } from './emit-nfse';
 import { validateNfseSchema } from './nfse-xsd';
@@ -46,6 +46,8 @@ beforeAll(async () => {
       uf: 'SP',
       cep: '01305000',
     },
+    // The shop in the registries: its CNPJ in São Paulo, an ME/EPP in the Simples Nacional (as its settings say).
+    taxpayers: [{ cnpj: TEST_CERTIFICATE_CNPJ, cityCode: '3550308', simplesOption: 3 }],
   });
   t = await createTestApp({
     fiscalSefazUrl: sefaz.url,
@@ -312,6 +314,8 @@ describe("a repair's labour on the national NFS-e (issue 56 §4, decision 0085)"
       const missing = await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {});
       expect(expectApiError(missing, 409, 'CONFLICT').errors).toEqual([NFSE_TEXTS.simplesTaxRateMissing]);
       expect((await putSettings({ simplesOption: 1, specialRegime: 0 })).statusCode).toBe(200);
+      // The shop left the Simples: so says the cadastre the Sefin Nacional consults (E0160 otherwise).
+      sefin.register({ cnpj: TEST_CERTIFICATE_CNPJ, cityCode: '3550308', simplesOption: 1 });
       const noTable = await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {});
       expect(expectApiError(noTable, 409, 'CONFLICT').errors).toEqual([NFSE_TEXTS.serviceTaxRatesMissing('14.01')]);
       // Refused before signing: no DPS number was taken.
@@ -327,6 +331,7 @@ describe("a repair's labour on the national NFS-e (issue 56 §4, decision 0085)"
       );
       expect(kept).toContain('<opSimpNac>1</opSimpNac><regEspTrib>0</regEspTrib>');
     } finally {
+      sefin.register({ cnpj: TEST_CERTIFICATE_CNPJ, cityCode: '3550308', simplesOption: 3 });
       expect((await putSettings({ simplesOption: 3, specialRegime: 0, simplesTaxRate: 6 })).statusCode).toBe(200);
     }
   });

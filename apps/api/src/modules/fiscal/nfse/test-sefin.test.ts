@@ -14,8 +14,8 @@ import { startTestSefin, type TestSefin } from './test-sefin';
 /**
  * The Sefin Nacional of the tests (issue 56 §4, decisions 0085 and 0091) through the client, over mutual TLS: what
  * it generates and what it refuses, each refusal with its code and text (double/sefin-refusals.ts names their
- * sources: Anexo I's rule numbers), each forced by a DPS edited and signed again; and our builder, in every regime the
- * settings allow, never breaks one.
+ * sources: Anexo I's rule numbers), each forced by a DPS edited and signed again or by its registries changed
+ * (decision 0101); and our builder, in every regime the settings allow, never breaks one.
  */
 let sefin: TestSefin;
 let client: SefinClient;
@@ -25,8 +25,17 @@ const other = makeTestCertificate({ cnpj: '44555666000181', holder: 'OUTRA EMPRE
 const pemToBase64 = (pem: string) =>
   forge.util.encode64(forge.asn1.toDer(forge.pki.certificateToAsn1(forge.pki.certificateFromPem(pem))).getBytes());
 let number = 100;
-const dps = (overrides: Partial<DpsInput> = {}, by: XmlSigner = signer) =>
-  buildSignedDps(labourDps({ number: number++, ...overrides }), by);
+/** The shop as the registries know it: its CNPJ's address in São Paulo, no CNC registration. */
+const SHOP = { cnpj: '11222333000181', cityCode: '3550308' };
+/**
+ * A DPS of `overrides`, signed; the registries are told the Simples situation its prest says (the shop's own
+ * declaration is true), so that each test's DPS meets only the rule it is about.
+ */
+function dps(overrides: Partial<DpsInput> = {}, by: XmlSigner = signer) {
+  const input = labourDps({ number: number++, ...overrides });
+  sefin.register({ ...SHOP, cnpj: input.provider.cnpj, simplesOption: input.provider.simplesOption });
+  return buildSignedDps(input, by);
+}
 
 beforeAll(async () => {
   const server = testSefazServerIdentity();
@@ -117,6 +126,86 @@ describe('the Sefin Nacional double (issue 56 §4)', () => {
     expect(await client.emit(tampered)).toEqual(rejected(SEFIN_REFUSALS.signature));
     const byOther = dps({}, { keyPem: TEST_CERTIFICATE_KEY_PEM, certificateBase64: pemToBase64(other.certPem) });
     expect(await client.emit(byOther.xml)).toEqual(rejected(SEFIN_REFUSALS.certificateCnpj));
+  });
+
+  it('refuses what the registries do not hold: E0018, E0082, E0084, E0116, E0120, E0160; a CNC registration counts', async () => {
+    const stranger = { keyPem: TEST_CERTIFICATE_KEY_PEM, certificateBase64: pemToBase64(other.certPem) };
+    // 44.555.666/0001-81 signs its own DPS, but no registry knows it.
+    const unknown = buildSignedDps(
+      labourDps({ number: number++, provider: { cnpj: '44555666000181', simplesOption: 3, specialRegime: 0 } }),
+      stranger,
+    );
+    expect(await client.emit(unknown.xml)).toEqual(rejected(SEFIN_REFUSALS.providerUnknown));
+    // The CNPJ's address in Rio de Janeiro, no CNC registration: no establishment in São Paulo, the DPS's cLocEmi.
+    const inRio = dps();
+    sefin.register({ ...SHOP, cityCode: '3304557', simplesOption: 3 });
+    expect(await client.emit(inRio.xml)).toEqual(rejected(SEFIN_REFUSALS.providerNotInCity));
+    // São Paulo's CNC registers it (IM 12345678): the DPS must say that IM, and may say it only there.
+    const withIm = (c: string) =>
+      c.replace('<CNPJ>11222333000181</CNPJ>', '<CNPJ>11222333000181</CNPJ><IM>12345678</IM>');
+    const cnc = {
+      ...SHOP,
+      cityCode: '3304557',
+      cnc: [{ cityCode: '3550308', im: '12345678' }],
+      simplesOption: 3 as const,
+    };
+    const noIm = dps();
+    sefin.register(cnc);
+    expect(await client.emit(noIm.xml)).toEqual(rejected(SEFIN_REFUSALS.municipalRegistrationMissing));
+    const registered = edited(withIm);
+    sefin.register(cnc);
+    expect((await client.emit(registered)).kind).toBe('authorized');
+    expect(await client.emit(edited(withIm))).toEqual(rejected(SEFIN_REFUSALS.municipalRegistrationNotAllowed));
+    // The DPS says ME/EPP (opSimpNac 3); the Simples cadastre says not opting, then MEI.
+    for (const simplesOption of [1, 2] as const) {
+      const declared = dps();
+      sefin.register({ ...SHOP, simplesOption });
+      expect(await client.emit(declared.xml)).toEqual(rejected(SEFIN_REFUSALS.simplesSituation));
+    }
+    // dCompet 27/11/2026: a CNPJ registered on the 28th is refused, one registered on the 27th is not.
+    const early = dps();
+    sefin.register({ ...SHOP, openedOn: '2026-11-28', simplesOption: 3 });
+    expect(await client.emit(early.xml)).toEqual(rejected(SEFIN_REFUSALS.competenceBeforeCnpj));
+    const sameDay = dps();
+    sefin.register({ ...SHOP, openedOn: '2026-11-27', simplesOption: 3 });
+    expect((await client.emit(sameDay.xml)).kind).toBe('authorized');
+  });
+
+  it("bounds totTrib's figures: a value above vServ (E0702–E0704), a percentage above 100 (E0706–E0708)", async () => {
+    const totTrib = (group: string, figures: [string, string, string]) => (c: string) =>
+      c.replace(
+        /<totTrib>.*<\/totTrib>/,
+        `<totTrib><${group}>${['Fed', 'Est', 'Mun'].map((s, i) => `<${group}${s}>${figures[i]}</${group}${s}>`).join('')}</${group}></totTrib>`,
+      );
+    // vServ is R$ 120,00: R$ 120,01 is a cent above it; each figure is bounded alone.
+    const values = [
+      SEFIN_REFUSALS.totalTaxFederalValue,
+      SEFIN_REFUSALS.totalTaxStateValue,
+      SEFIN_REFUSALS.totalTaxMunicipalValue,
+    ];
+    const rates = [
+      SEFIN_REFUSALS.totalTaxFederalRate,
+      SEFIN_REFUSALS.totalTaxStateRate,
+      SEFIN_REFUSALS.totalTaxMunicipalRate,
+    ];
+    for (const [i, refusal] of values.entries()) {
+      const figures = ['0.00', '0.00', '0.00'] as [string, string, string];
+      figures[i] = '120.01';
+      expect(await client.emit(edited(totTrib('vTotTrib', figures)))).toEqual(rejected(refusal));
+    }
+    for (const [i, refusal] of rates.entries()) {
+      const figures = ['0.00', '0.00', '0.00'] as [string, string, string];
+      figures[i] = '100.01';
+      expect(await client.emit(edited(totTrib('pTotTrib', figures)))).toEqual(rejected(refusal));
+    }
+    // At the bounds: authorised (an ME/EPP may give vTotTrib or pTotTrib, E0712).
+    for (const accepted of [
+      totTrib('vTotTrib', ['120.00', '120.00', '0']),
+      totTrib('pTotTrib', ['100.00', '0', '100']),
+    ]) {
+      const answer = await client.emit(edited(accepted));
+      expect(answer.kind, JSON.stringify(answer)).toBe('authorized');
+    }
   });
 
   it('refuses the Id, environment, dates and emitente rules: E0004, E0006, E0008, E0015, E9996', async () => {

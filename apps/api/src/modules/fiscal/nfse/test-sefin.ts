@@ -7,7 +7,9 @@
  * nfse-nacional/nfse-php, references/api-specs/production, commit 07686b77), from what the published schemas say
  * (apps/api/fiscal-schemas/nfse-1.00). It checks each DPS (double/sefin-documents.ts) and refuses with
  * double/sefin-refusals.ts; it keeps what it generated: a DPS sent again is refused as a duplicate (E0014), the
- * NFS-e can be read by its key or by its DPS's Id, cancelled once (event 101101). `loseNextAnswer()` makes it
+ * NFS-e can be read by its key or by its DPS's Id, cancelled once (event 101101). Its registries (CNPJ, CNC NFS-e,
+ * Simples Nacional) know only the taxpayers the test gives it (`taxpayers`, `register`): any other prestador is
+ * refused (E0082), as is a Simples situation other than the cadastre's (E0160). `loseNextAnswer()` makes it
  * generate the next NFS-e and hang up without answering (the lost answer of issue 56). Its NFS-e's ISS: for a
  * non-optante, vBC × the city's rate (`municipalRate`, the municipal parameter the DPS may not carry, E0617). Its NFS-e: nNFSe counting from 1, the key of 50 digits as
  * TSIdNFSe says — city (7) + ambGer 2 + tpInsc 2 + CNPJ (14) + nNFSe (13) + year and month (4) + a code (9) + the
@@ -23,7 +25,7 @@ import { accessKeyCheckDigit } from '../../../lib/nfe/access-key';
 import { el, group } from '../../../lib/nfe/canonical-xml';
 import { signCanonical, type XmlSigner } from '../../../lib/nfe/xml-signature';
 import { municipalityByCode } from '../municipalities';
-import { checkDps, checkEventRequest, type DpsFacts, isRefusal } from './double/sefin-documents';
+import { checkDps, checkEventRequest, type DpsFacts, isRefusal, type SefinTaxpayer } from './double/sefin-documents';
 import { SEFIN_REFUSALS, type SefinRefusal } from './double/sefin-refusals';
 import { DPS_VERSION, NFSE_NAMESPACE } from './dps';
 import { gunzipBase64, gzipBase64 } from './sefin-client';
@@ -50,6 +52,8 @@ interface Kept {
 
 export interface TestSefin {
   url: string;
+  /** Puts `taxpayer` in the registries (replacing what they held for its CNPJ). */
+  register(taxpayer: SefinTaxpayer): void;
   /** The next POST /nfse is processed (the NFS-e generated and kept) but its answer is never sent. */
   loseNextAnswer(): void;
   /** Every refusal it answered, in order. */
@@ -132,6 +136,7 @@ function nfseXml(
 interface State {
   environment: 1 | 2;
   cities: ReadonlySet<string>;
+  registry: Map<string, SefinTaxpayer>;
   municipalRate: number;
   loseNext: boolean;
   provider: SefinProvider;
@@ -177,7 +182,7 @@ function unzip(b64: unknown): string | null {
 function emission(state: State, body: Record<string, unknown>): Reply {
   const xml = unzip(body.dpsXmlGZipB64);
   const post = { idDps: /<infDPS[^>]*\sId="([^"]+)"/.exec(xml ?? '')?.[1] ?? null };
-  const world = { environment: state.environment, now: new Date(), cities: state.cities };
+  const world = { environment: state.environment, now: new Date(), cities: state.cities, registry: state.registry };
   const facts = xml === null ? SEFIN_REFUSALS.malformed : checkDps(xml, world);
   if (isRefusal(facts)) return refuse(state, facts, post);
   if (state.byDps.has(facts.id)) return refuse(state, SEFIN_REFUSALS.duplicate, post);
@@ -272,11 +277,14 @@ export async function startTestSefin(options: {
   cities?: string[];
   /** The city's ISS rate for a non-optante, in hundredths of a percent (2,00 % by default). */
   municipalRate?: number;
+  /** The taxpayers its registries know (none by default: every DPS is refused E0082 until one is registered). */
+  taxpayers?: SefinTaxpayer[];
 }): Promise<TestSefin> {
   const certificate = forge.pki.certificateFromPem(options.certPem);
   const state: State = {
     environment: options.environment ?? 2,
     cities: new Set(options.cities ?? [options.provider.cityCode]),
+    registry: new Map((options.taxpayers ?? []).map((taxpayer) => [taxpayer.cnpj, taxpayer])),
     municipalRate: options.municipalRate ?? 200,
     loseNext: false,
     provider: options.provider,
@@ -318,6 +326,9 @@ export async function startTestSefin(options: {
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://127.0.0.1:${port}${SEFIN_BASE_PATH}`,
+    register: (taxpayer) => {
+      state.registry.set(taxpayer.cnpj, taxpayer);
+    },
     loseNextAnswer: () => {
       state.loseNext = true;
     },

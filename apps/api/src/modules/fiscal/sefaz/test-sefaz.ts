@@ -33,7 +33,7 @@ import { UF_CODES } from '../nfe/states';
 import { compileSchemas, validateAgainstSchema } from '../nfe/xsd';
 import { eventFields, eventRefusal } from './double/sefaz-events';
 import { SefazLedger } from './double/sefaz-ledger';
-import { noteFields, noteRefusal, type SefazPlace } from './double/sefaz-notes';
+import { noteFields, noteRefusal, type SefazPlace, substitutionFacts } from './double/sefaz-notes';
 import { REFUSALS, type Refusal } from './double/sefaz-refusals';
 import { voidingFields, voidingRefusal } from './double/sefaz-voidings';
 import type { SvcName } from './svc';
@@ -134,8 +134,7 @@ function authorised(state: SefazState, note: string, receipt: string): string {
     digest: fields.digest,
     receipt,
     authorisedAt: new Date(),
-    issuedAt: /<dhEmi>([^<]+)<\/dhEmi>/.exec(note)?.[1] ?? '',
-    total: /<vNF>([^<]+)<\/vNF>/.exec(note)?.[1] ?? '',
+    ...substitutionFacts(note),
   });
   return prot;
 }

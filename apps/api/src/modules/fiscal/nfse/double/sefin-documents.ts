@@ -3,8 +3,10 @@
  * lists them (Anexo I, sheets 'RN_RECEPCAO_DPS' then 'RN DPS_NFS-e'; sefin-refusals.ts names each rule): readable
  * (E1226), schema (E1235), the prestador's CNPJ (E0080), the signature over infDPS (E0714) by the emitente's
  * certificate (E0718), then the content: the Id (E0004), the environment (E0006), the dates (E0008, E0015), the
- * emitente (E9996), the cities (E0037, E0302), the regime (E0162, E0166, E0174, E0175), the service code (E0310) and the
- * rate (E0595, E0600, E0604, E0617, E0625). A DPS Id already used (E0014) is the double's state (test-sefin.ts).
+ * emitente (E9996), the cities (E0037, E0302), the registries (E0018, E0082, E0084, E0116, E0120, E0160: the taxpayers
+ * the double knows, `SefinTaxpayer`), the regime (E0162, E0166, E0174, E0175), the service code (E0310), the rate
+ * (E0595, E0600, E0604, E0617, E0625) and totTrib (its figures' bounds E0702–E0708, then E0710, E0712, E0713). A DPS
+ * Id already used (E0014) is the double's state (test-sefin.ts).
  */
 import { isValidCnpj } from '@backoffice/contract';
 import { DOMParser, type Element } from '@xmldom/xmldom';
@@ -41,16 +43,44 @@ export interface DpsFacts {
   withheld: string;
   /** totTrib's choice: 'vTotTrib', 'pTotTrib', 'indTotTrib', 'pTotTribSN', or '' without totTrib. */
   totalTaxes: string;
+  /** vTotTrib's vTotTribFed, vTotTribEst, vTotTribMun ('' when absent). */
+  totalTaxValues: string[];
+  /** pTotTrib's pTotTribFed, pTotTribEst, pTotTribMun ('' when absent). */
+  totalTaxRates: string[];
+  /** prest/IM ('' when absent). */
+  municipalRegistration: string;
   takerDocument: string | null;
   takerName: string | null;
   description: string;
 }
 
-/** What the double knows besides the DPS: its environment, now, and the cities that joined the national NFS-e. */
+/**
+ * A taxpayer as the national registries the Sefin Nacional consults know it (Anexo I's level-2 rules): the CNPJ
+ * cadastre (its address's city, the day it was registered), the CNC NFS-e (its complementary registrations: a city
+ * and the Inscrição Municipal there) and the Simples Nacional cadastre (its situation). One state, not a history: the
+ * double judges every DPS by what it holds now, whatever its dCompet.
+ */
+export interface SefinTaxpayer {
+  cnpj: string;
+  /** The IBGE code of the city of its address in the CNPJ cadastre. */
+  cityCode: string;
+  /** The day its CNPJ was registered ('YYYY-MM-DD'); unknown: not checked (E0018). */
+  openedOn?: string;
+  /** Its registrations in the CNC NFS-e: the city and its Inscrição Municipal. */
+  cnc?: { cityCode: string; im: string }[];
+  /** Its situation in the Simples Nacional cadastre: 1 not opting (or not in it), 2 MEI, 3 ME/EPP. */
+  simplesOption: 1 | 2 | 3;
+}
+
+/**
+ * What the double knows besides the DPS: its environment, now, the cities that joined the national NFS-e, and the
+ * taxpayers of its registries (by CNPJ).
+ */
 export interface SefinWorld {
   environment: 1 | 2;
   now: Date;
   cities: ReadonlySet<string>;
+  registry: ReadonlyMap<string, SefinTaxpayer>;
 }
 
 const text = (root: Element, name: string) => root.getElementsByTagName(name)[0]?.textContent ?? '';
@@ -94,6 +124,9 @@ function factsOf(root: Element): DpsFacts {
     rate: text(root, 'pAliq'),
     withheld: text(root, 'tpRetISSQN'),
     totalTaxes: (root.getElementsByTagName('totTrib')[0]?.firstChild as Element | null)?.localName ?? '',
+    totalTaxValues: ['Fed', 'Est', 'Mun'].map((sphere) => text(root, `vTotTrib${sphere}`)),
+    totalTaxRates: ['Fed', 'Est', 'Mun'].map((sphere) => text(root, `pTotTrib${sphere}`)),
+    municipalRegistration: text(prest, 'IM'),
     takerDocument: toma ? text(toma, 'CPF') || text(toma, 'CNPJ') : null,
     takerName: toma ? text(toma, 'xNome') : null,
     description: text(root, 'xDescServ'),
@@ -118,6 +151,23 @@ function rateRefusal(f: DpsFacts, world: SefinWorld): SefinRefusal | null {
   return null;
 }
 
+/**
+ * The registries' rules (Anexo I #110, #111, #121, #123, #147): the CNPJ known (E0082), established in cLocEmi by the
+ * CNPJ's address or a CNC registration (E0084; the annex's first way needs the city's parameter 'situação padrão …
+ * habilitada': the double takes it as enabled), the IM given where the CNC holds one (E0116, a MEI excepted) and only
+ * there (E0120), opSimpNac as the Simples cadastre says (E0160).
+ */
+function registryRefusal(f: DpsFacts, taxpayer: SefinTaxpayer | undefined): SefinRefusal | null {
+  if (!taxpayer) return SEFIN_REFUSALS.providerUnknown;
+  const cnc = (taxpayer.cnc ?? []).filter((registration) => registration.cityCode === f.cityCode);
+  if (taxpayer.cityCode !== f.cityCode && cnc.length === 0) return SEFIN_REFUSALS.providerNotInCity;
+  if (cnc.length > 0 && f.municipalRegistration === '' && f.simplesOption !== '2')
+    return SEFIN_REFUSALS.municipalRegistrationMissing;
+  if (cnc.length === 0 && f.municipalRegistration !== '') return SEFIN_REFUSALS.municipalRegistrationNotAllowed;
+  if (String(taxpayer.simplesOption) !== f.simplesOption) return SEFIN_REFUSALS.simplesSituation;
+  return null;
+}
+
 /** The content rules, in the annex's order. */
 function contentRefusal(f: DpsFacts, world: SefinWorld): SefinRefusal | null {
   if (f.id !== expectedId(f)) return SEFIN_REFUSALS.idMismatch;
@@ -125,8 +175,12 @@ function contentRefusal(f: DpsFacts, world: SefinWorld): SefinRefusal | null {
   if (new Date(f.issuedAt).getTime() > world.now.getTime()) return SEFIN_REFUSALS.futureEmission;
   // dCompet against dhEmi's own calendar day (its offset kept).
   if (f.competence > f.issuedAt.slice(0, 10)) return SEFIN_REFUSALS.competenceAfterEmission;
+  const taxpayer = world.registry.get(f.cnpj);
+  if (taxpayer?.openedOn && f.competence < taxpayer.openedOn) return SEFIN_REFUSALS.competenceBeforeCnpj;
   if (f.emitterType !== '1') return SEFIN_REFUSALS.notByProvider;
   if (!world.cities.has(f.cityCode)) return SEFIN_REFUSALS.emitterCity;
+  const registries = registryRefusal(f, taxpayer);
+  if (registries) return registries;
   if (f.simplesRegime !== '' && f.simplesOption !== '3') return SEFIN_REFUSALS.regimeNotAllowed;
   if (f.simplesRegime === '' && f.simplesOption === '3') return SEFIN_REFUSALS.regimeMissing;
   if (f.simplesOption === '2' && f.specialRegime !== '0') return SEFIN_REFUSALS.meiSpecialRegime;
@@ -136,12 +190,28 @@ function contentRefusal(f: DpsFacts, world: SefinWorld): SefinRefusal | null {
   return rateRefusal(f, world) ?? totalTaxesRefusal(f);
 }
 
+const VALUE_BOUNDS = [
+  SEFIN_REFUSALS.totalTaxFederalValue,
+  SEFIN_REFUSALS.totalTaxStateValue,
+  SEFIN_REFUSALS.totalTaxMunicipalValue,
+];
+const RATE_BOUNDS = [
+  SEFIN_REFUSALS.totalTaxFederalRate,
+  SEFIN_REFUSALS.totalTaxStateRate,
+  SEFIN_REFUSALS.totalTaxMunicipalRate,
+];
+
 /**
- * totTrib by the Simples situation (Anexo I #464 E0710 and #465 E0712; E0713 as the API answers it): a MEI gives
- * vTotTrib, pTotTrib or indTotTrib; an ME/EPP vTotTrib, pTotTrib or pTotTribSN; a non-optante neither indTotTrib
- * nor pTotTribSN.
+ * totTrib: its figures' bounds (Anexo I #457–#463: each value of vTotTrib 0 to vServ, E0702–E0704; each percentage
+ * of pTotTrib 0 to 100 %, E0706–E0708; below 0 the schema refuses), then the choice by the Simples situation (#464
+ * E0710 and #465 E0712; E0713 as the API answers it): a MEI gives vTotTrib, pTotTrib or indTotTrib; an ME/EPP
+ * vTotTrib, pTotTrib or pTotTribSN; a non-optante neither indTotTrib nor pTotTribSN.
  */
 function totalTaxesRefusal(f: DpsFacts): SefinRefusal | null {
+  const value = f.totalTaxValues.findIndex((v) => v !== '' && Number(v) > Number(f.amount));
+  if (value >= 0) return VALUE_BOUNDS[value] as SefinRefusal;
+  const rate = f.totalTaxRates.findIndex((p) => p !== '' && Number(p) > 100);
+  if (rate >= 0) return RATE_BOUNDS[rate] as SefinRefusal;
   if (f.simplesOption === '2' && f.totalTaxes === 'pTotTribSN') return SEFIN_REFUSALS.totalTaxesMei;
   if (f.simplesOption === '3' && f.totalTaxes === 'indTotTrib') return SEFIN_REFUSALS.totalTaxesSimples;
   if (f.simplesOption === '1' && (f.totalTaxes === 'indTotTrib' || f.totalTaxes === 'pTotTribSN'))

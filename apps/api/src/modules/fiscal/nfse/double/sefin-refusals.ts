@@ -106,6 +106,14 @@ export const SEFIN_REFUSALS = {
     published: true,
     source: rule(71),
   },
+  /** dCompet before the day the registry says the prestador's CNPJ was registered (its `openedOn`). */
+  competenceBeforeCnpj: {
+    status: 400,
+    code: 'E0018',
+    text: 'A data de competência informada na DPS deve ser igual ou posterior à data de inscrição do CNPJ do emitente no cadastro CNPJ.',
+    published: true,
+    source: rule(74),
+  },
   /** tpEmit 2 (tomador) or 3 (intermediário). */
   notByProvider: {
     status: 400,
@@ -129,6 +137,46 @@ export const SEFIN_REFUSALS = {
     text: 'CNPJ do prestador informado na DPS é inválido.',
     published: true,
     source: rule(109),
+  },
+  /** The prestador's CNPJ is not in the double's registry (the CNPJ cadastre it knows). */
+  providerUnknown: {
+    status: 400,
+    code: 'E0082',
+    text: 'CNPJ do emitente prestador não encontrado no cadastro CNPJ na data de competência.',
+    published: true,
+    source: rule(110),
+  },
+  /** cLocEmi is neither the city of the CNPJ's address nor one of its CNC NFS-e registrations. */
+  providerNotInCity: {
+    status: 400,
+    code: 'E0084',
+    text: 'CNPJ do emitente prestador não possui estabelecimento ou domicílio em um município correspondente ao município emissor, na data de competência informada na DPS, conforme cadastros CNPJ e CNC NFS-e.',
+    published: true,
+    source: rule(111),
+  },
+  /** The prestador has a CNC NFS-e registration in cLocEmi and the DPS carries no IM (a MEI excepted). */
+  municipalRegistrationMissing: {
+    status: 400,
+    code: 'E0116',
+    text: 'A IM deve ser informada para o emitente prestador do serviço na DPS, conforme informações complementares registradas no CNC NFS-e do município emissor informado na DPS.',
+    published: true,
+    source: rule(121),
+  },
+  /** The DPS carries an IM and the prestador has no CNC NFS-e registration in cLocEmi. */
+  municipalRegistrationNotAllowed: {
+    status: 400,
+    code: 'E0120',
+    text: 'IM do prestador não deve ser informado, pois não existem informações complementares registradas no CNC NFS-e do município emissor informado na DPS.',
+    published: true,
+    source: rule(123),
+  },
+  /** opSimpNac differs from the registry's Simples situation (a CNPJ not in the Simples cadastre is 1). */
+  simplesSituation: {
+    status: 400,
+    code: 'E0160',
+    text: 'No mês de competência da NFS-e, a opção de situação perante o Simples Nacional, do prestador, informada na DPS não está de acordo com o cadastro Simples Nacional.',
+    published: true,
+    source: rule(147),
   },
   /** regApTribSN given for opSimpNac 1 or 2. */
   regimeNotAllowed: {
@@ -217,6 +265,54 @@ export const SEFIN_REFUSALS = {
     text: 'Não é permitido informar alíquota quando não há indicação de retenção do ISSQN (tpRetISSQN = 1) para o prestador de serviço ME/EPP (opSimpNac = 3) na data de competência informada na DPS, com apuração do ISSQN pelo simples nacional (regApTribISSQN = 1), sem benefício municipal ou, se houver, seja diferente de isenção ou alíquota diferenciada, cujo município de incidência esteja Ativo no Sistema Nacional NFS-e.',
     published: true,
     source: rule(430),
+  },
+  /** totTrib/vTotTrib/vTotTribFed above vServ (below 0 the schema refuses first: TSDec15V2). */
+  totalTaxFederalValue: {
+    status: 400,
+    code: 'E0702',
+    text: 'Se o valor for informado, então deve ser igual ou maior que 0 e menor ou igual o valor do serviço.',
+    published: true,
+    source: rule(457),
+  },
+  /** totTrib/vTotTrib/vTotTribEst above vServ (below 0 the schema refuses first: TSDec15V2). */
+  totalTaxStateValue: {
+    status: 400,
+    code: 'E0703',
+    text: 'Se o valor for informado, então deve ser igual ou maior que 0 e menor ou igual o valor do serviço.',
+    published: true,
+    source: rule(458),
+  },
+  /** totTrib/vTotTrib/vTotTribMun above vServ (below 0 the schema refuses first: TSDec15V2). */
+  totalTaxMunicipalValue: {
+    status: 400,
+    code: 'E0704',
+    text: 'Se o valor for informado, então deve ser igual ou maior que 0 e menor ou igual o valor do serviço.',
+    published: true,
+    source: rule(459),
+  },
+  /** totTrib/pTotTrib/pTotTribFed above 100 % (TSDec3V2 allows up to 999.99; below 0 the schema refuses first). */
+  totalTaxFederalRate: {
+    status: 400,
+    code: 'E0706',
+    text: 'Se a alíquota for informada, então deve ser igual ou maior que 0 e menor ou igual a 100%.',
+    published: true,
+    source: rule(461),
+  },
+  /** totTrib/pTotTrib/pTotTribEst above 100 % (TSDec3V2 allows up to 999.99; below 0 the schema refuses first). */
+  totalTaxStateRate: {
+    status: 400,
+    code: 'E0707',
+    text: 'Se a alíquota for informada, então deve ser igual ou maior que 0 e menor ou igual a 100%.',
+    published: true,
+    source: rule(462),
+  },
+  /** totTrib/pTotTrib/pTotTribMun above 100 % (TSDec3V2 allows up to 999.99; below 0 the schema refuses first). */
+  totalTaxMunicipalRate: {
+    status: 400,
+    code: 'E0708',
+    text: 'Se a alíquota for informada, então deve ser igual ou maior que 0 e menor ou igual a 100%.',
+    published: true,
+    source: rule(463),
   },
   /** A MEI's totTrib with pTotTribSN (it may give vTotTrib, pTotTrib or indTotTrib). */
   totalTaxesMei: {

@@ -7,8 +7,9 @@
  * is the issuer (574), 2P12-22 the note is authorised, not cancelled (580); a cancellation names the note's protocol
  * (222) and comes within the note's window (501: NF-e 24 h, NFC-e 30 min, nfe/cancellation-windows.ts); a
  * cancellation by substitution (110112) follows NT 2018.004's rules: P12-48 and P31 on the keys (920, 910, 911) with
- * the generic ones, 2P12-18 its window of 168 hours (501), 5P31 the substitute the SEFAZ holds (912, 913, 914, 915;
- * the items' rules 5P31-32 to 5P31-40, 917–919, are not checked). Codes and texts in sefaz-refusals.ts.
+ * the generic ones, 2P12-18 its window of 168 hours (501), 5P31 the substitute the SEFAZ holds (912 none, 913
+ * cancelled, 914 issued 2 hours later, 915 its total, 916 its ICMS, 917 its recipient, 918 its number of items, 919
+ * an item). Codes and texts in sefaz-refusals.ts.
  */
 import { isValidAccessKey } from '../../../../lib/nfe/access-key';
 import { cancellableUntil } from '../../nfe/cancellation-windows';
@@ -67,14 +68,21 @@ function substitutionKeyRefusal(event: EventFields): Refusal | null {
   return null;
 }
 
-/** NT 2018.004's rules on the substitute the SEFAZ holds (5P31-10 to 5P31-24). */
+/** NT 2018.004's rules on the substitute the SEFAZ holds (5P31-10 to 5P31-40), in the table's order. */
 function substituteRefusal(event: EventFields, note: KeptNote, ledger: SefazLedger): Refusal | null {
   const substitute = ledger.note(event.substituteKey);
   if (!substitute) return REFUSALS.substituteUnknown;
   if (substitute.cancelled) return REFUSALS.substituteCancelled;
   if (new Date(substitute.issuedAt).getTime() - new Date(note.issuedAt).getTime() > 2 * HOUR)
     return REFUSALS.substituteLate;
-  return substitute.total !== note.total ? REFUSALS.substituteTotal : null;
+  if (Number(substitute.total) !== Number(note.total)) return REFUSALS.substituteTotal;
+  if (Number(substitute.icmsTotal) !== Number(note.icmsTotal)) return REFUSALS.substituteIcms;
+  // 5P31-32: only when the note cancelled identified its recipient.
+  const [was, is] = [note.recipient, substitute.recipient];
+  if (was.document !== '' && (is.document !== was.document || is.ie !== was.ie)) return REFUSALS.substituteRecipient;
+  if (substitute.items.length !== note.items.length) return REFUSALS.substituteItemCount;
+  const differs = note.items.some((item, i) => item.join('|') !== substitute.items[i]?.join('|'));
+  return differs ? REFUSALS.substituteItem : null;
 }
 
 /** 2P12-14 (110111: NF-e 24 h, NFC-e 30 min, the states' exceptions) and 2P12-18 (110112: 168 hours). */

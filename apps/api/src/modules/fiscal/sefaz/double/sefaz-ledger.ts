@@ -14,9 +14,17 @@ export interface KeptNote {
   receipt: string;
   /** When it was authorised (its dhRecbto): the start of its cancellation window (rejection 501). */
   authorisedAt: Date;
-  /** Its dhEmi (with its offset) and vNF: what a cancellation by substitution compares (NT 2018.004, 5P31). */
+  /**
+   * What a cancellation by substitution compares (NT 2018.004, 5P31; sefaz-notes.ts `substitutionFacts`): its dhEmi
+   * (with its offset), vNF, vICMS, the recipient and the items.
+   */
   issuedAt: string;
   total: string;
+  icmsTotal: string;
+  /** dest's CNPJ, CPF or idEstrangeiro ('' when the note names no recipient) and its IE. */
+  recipient: { document: string; ie: string };
+  /** Each item's cProd, cEAN, xProd, NCM, CFOP, uCom, qCom, vUnCom, vProd and indTot, in nItem order. */
+  items: string[][];
   cancelled: boolean;
 }
 

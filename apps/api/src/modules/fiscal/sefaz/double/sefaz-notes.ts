@@ -59,6 +59,35 @@ export function noteFields(note: string): NoteFields {
   };
 }
 
+/** The fields 5P31-40 compares, item by item (NT 2018.004 v1.00 §2.7: 'cProd, cEAN, xProd, … vProd, indTot'). */
+const ITEM_FIELDS = ['cProd', 'cEAN', 'xProd', 'NCM', 'CFOP', 'uCom', 'qCom', 'vUnCom', 'vProd', 'indTot'] as const;
+const NUMERIC = new Set(['qCom', 'vUnCom', 'vProd']);
+
+/**
+ * What a cancellation by substitution compares of a note (NT 2018.004, 5P31-24 to 5P31-40): its dhEmi, vNF, vICMS
+ * (ICMSTot), its recipient (dest: CNPJ, CPF or idEstrangeiro, and IE) and its items (the quantities and values as
+ * numbers: 2.0000 is 2).
+ */
+export function substitutionFacts(note: string) {
+  const document = new DOMParser({ onError: () => undefined }).parseFromString(note, 'text/xml');
+  const infNFe = document.getElementsByTagNameNS('*', 'infNFe')[0] as Element | undefined;
+  const dest = infNFe?.getElementsByTagNameNS('*', 'dest')[0] as Element | undefined;
+  const total = infNFe?.getElementsByTagNameNS('*', 'ICMSTot')[0] as Element | undefined;
+  const products = Array.from(infNFe?.getElementsByTagNameNS('*', 'prod') ?? []) as Element[];
+  return {
+    issuedAt: text(infNFe?.getElementsByTagNameNS('*', 'ide')[0] as Element | undefined, 'dhEmi'),
+    total: text(total, 'vNF'),
+    icmsTotal: text(total, 'vICMS'),
+    recipient: {
+      document: text(dest, 'CNPJ') || text(dest, 'CPF') || text(dest, 'idEstrangeiro'),
+      ie: text(dest, 'IE'),
+    },
+    items: products.map((prod) =>
+      ITEM_FIELDS.map((field) => (NUMERIC.has(field) ? String(Number(text(prod, field))) : text(prod, field))),
+    ),
+  };
+}
+
 /** The key the note's fields make (its first 43 characters), and the check digit of that. */
 function composedKey(fields: NoteFields): { body: string; digit: number } {
   const body =

@@ -9,7 +9,7 @@
  *   and the cancellation's nProt check);
  * - the MOC's table of result codes for 100–135 and the service's state (108, 109; the SVC's 113, 114 as
  *   nfephp-org/sped-nfe's storage/cstat.json publishes them);
- * - NT 2018.004 v1.00 §2.7 (the cancellation by substitution's rules P12-48, P31, 2P12-18 and 5P31: 910–915, 920),
+ * - NT 2018.004 v1.00 §2.7 (the cancellation by substitution's rules P12-48, P31, 2P12-18 and 5P31: 910–919, 920),
  *   read in the NT's table of rules as transcribed in a public repository (pages 8–11 of the NT).
  * The texts were read in the MOC's tables as transcribed in public repositories and checked against the code
  * tables of nfephp-org/sped-nfe (storage/cstat.json) and ACBr (ACBrNFeNotasFiscais.pas, which names the same rules).
@@ -145,6 +145,23 @@ export const REFUSALS = {
   ),
   /** 5P31-24: the substitute's total (vNF) is not the note's. */
   substituteTotal: refusal(915, 'Rejeição: Valor total da NF-e Substituta difere do valor da NF-e a ser cancelada'),
+  /** 5P31-28: the substitute's ICMS total (ICMSTot/vICMS) is not the note's. */
+  substituteIcms: refusal(
+    916,
+    'Rejeição: Valor total do ICMS da NF-e Substituta difere do valor da NF-e a ser cancelada',
+  ),
+  /** 5P31-32: the note named a recipient (CNPJ, CPF or idEstrangeiro) and the substitute's (with its IE) differs. */
+  substituteRecipient: refusal(
+    917,
+    'Rejeição: Identificação do destinatário da NF-e Substituta difere da identificação do destinatário da NF-e a ser cancelada.',
+  ),
+  /** 5P31-36: the substitute has another number of items. */
+  substituteItemCount: refusal(
+    918,
+    'Rejeição: Quantidade de itens da NF-e Substituta difere da quantidade de itens da NF-e a ser cancelada.',
+  ),
+  /** 5P31-40: an item differs from the note's same item in cProd, cEAN, xProd, NCM, CFOP, uCom, qCom, vUnCom, vProd or indTot. */
+  substituteItem: refusal(919, 'Rejeição: Item da NF-e Substituta difere do mesmo item da NF-e a ser cancelada.'),
 
   // ——— the SEFAZ Virtual de Contingência's own state (MOC 7.0, códigos de resultado; svc.ts) ———
   /**

@@ -2,9 +2,10 @@ import { toBusinessTimestamp, withBusinessOffset } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeyCheckDigit } from '../../../../lib/nfe/access-key';
 import { SAMPLE_NFE_CERTIFICATE, SAMPLE_NFE_PRIVATE_KEY } from '../../../../lib/nfe/sample-nfe-certificate';
+import { testImei } from '../../../../lib/nfe/test-imei';
 import { buildNfe } from '../../nfe/nfe-builder';
 import type { NfeInput } from '../../nfe/nfe-input';
-import { phone, TEST_SIGNER as signer, workedExample } from '../../nfe/test-notes';
+import { NORMAL, phone, TEST_SIGNER as signer, workedExample } from '../../nfe/test-notes';
 import { createSefazClient, type SefazClient } from '../sefaz-client';
 import type { EventSpec } from '../sefaz-messages';
 import { sefazUrlsAt } from '../sefaz-urls';
@@ -14,8 +15,8 @@ import { startTestSefaz, type TestSefaz } from '../test-sefaz';
 /**
  * Issue 56 §3: the SEFAZ double refuses a cancellation by substitution (110112) as NT 2018.004 v1.00 §2.7 publishes
  * (double/sefaz-refusals.ts): the keys (P31: 910 malformed, 911 another issuer or model), the substitute it holds
- * (5P31: 912 none, 913 cancelled, 914 issued more than 2 hours later, 915 another total) and its window of 168
- * hours (2P12-18: 501). The unseen NFC-e (tpEmis 1) and its substitute in offline contingency (tpEmis 9), SP,
+ * (5P31: 912 none, 913 cancelled, 914 issued more than 2 hours later, 915 another total, 916 another ICMS, 917
+ * another recipient, 918 another number of items, 919 an item changed) and its window of 168 hours (2P12-18: 501). The unseen NFC-e (tpEmis 1) and its substitute in offline contingency (tpEmis 9), SP,
  * homologação; each case its own pair of numbers.
  */
 const identity = { keyPem: SAMPLE_NFE_PRIVATE_KEY, certPem: SAMPLE_NFE_CERTIFICATE };
@@ -137,6 +138,60 @@ describe('the double refuses a cancellation by substitution as NT 2018.004 says'
     expect(await answerOf(substitution(note.key, note.protocol, single.accessKey))).toEqual([
       915,
       'Rejeição: Valor total da NF-e Substituta difere do valor da NF-e a ser cancelada',
+    ]);
+  });
+
+  it('5P31-28 to 5P31-40: 916 another ICMS, 917 another recipient, 918 another number of items, 919 an item changed', async () => {
+    // Regime Normal, ICMS 18 % or 12 % of the same R$ 2.000,00 (ICMS is inside the price): vICMS 360,00 and 240,00.
+    const normal = { ...workedExample().issuer, crt: 3 as const };
+    const taxed = (rate: number) => ({
+      issuer: normal,
+      items: [phone(2, { taxes: { ...NORMAL, icms: { kind: 'CST' as const, code: '00' as const, rate } } })],
+    });
+    const atRate = nfce(531, false, taxed(180_000));
+    const atRateProtocol = await authorise(atRate.xml);
+    const otherRate = nfce(532, true, taxed(120_000));
+    await authorise(otherRate.xml);
+    expect(await answerOf(substitution(atRate.accessKey, atRateProtocol, otherRate.accessKey))).toEqual([
+      916,
+      'Rejeição: Valor total do ICMS da NF-e Substituta difere do valor da NF-e a ser cancelada',
+    ]);
+    // 'CPF na nota' 529.982.247-25 on the note; the substitute names 111.444.777-35, then nobody.
+    const cpf = (document: string) => ({ recipient: { document, name: '' } });
+    const named = nfce(533, false, cpf('52998224725'));
+    const namedProtocol = await authorise(named.xml);
+    for (const [number, other] of [
+      [534, cpf('11144477735')],
+      [535, { recipient: null }],
+    ] as const) {
+      const substitute = nfce(number, true, other);
+      await authorise(substitute.xml);
+      expect(await answerOf(substitution(named.accessKey, namedProtocol, substitute.accessKey))).toEqual([
+        917,
+        'Rejeição: Identificação do destinatário da NF-e Substituta difere da identificação do destinatário da NF-e a ser cancelada.',
+      ]);
+    }
+    // The same CPF: 5P31-32 passes, and the same items make a true substitute.
+    const same = nfce(536, true, cpf('52998224725'));
+    await authorise(same.xml);
+    expect(await answerOf(substitution(named.accessKey, namedProtocol, same.accessKey))).toEqual([
+      135,
+      'Evento registrado e vinculado a NF-e',
+    ]);
+    // Two phones in one item against two items of one phone each: the same R$ 2.000,00.
+    const note = await unseen(537);
+    const split = nfce(538, true, { items: [phone(1), phone(1, { code: '100246', imeis: [[testImei(7)]] })] });
+    await authorise(split.xml);
+    expect(await answerOf(substitution(note.key, note.protocol, split.accessKey))).toEqual([
+      918,
+      'Rejeição: Quantidade de itens da NF-e Substituta difere da quantidade de itens da NF-e a ser cancelada.',
+    ]);
+    // The same two phones under another code (cProd 100299).
+    const recoded = nfce(539, true, { items: [phone(2, { code: '100299' })] });
+    await authorise(recoded.xml);
+    expect(await answerOf(substitution(note.key, note.protocol, recoded.accessKey))).toEqual([
+      919,
+      'Rejeição: Item da NF-e Substituta difere do mesmo item da NF-e a ser cancelada.',
     ]);
   });
 
