@@ -36,6 +36,8 @@ export const nfseSettingsSchema = z.object({
    * not said (the NFS-e of an ME/EPP is then refused before signing).
    */
   simplesTaxRate: z.number().nullable(),
+  /** 'Inscrição municipal' (the DPS's prest/IM, Anexo I's E0116 when the city's CNC has the shop); null: none. */
+  municipalRegistration: z.string().nullable(),
   dpsSeries: z.string(),
   nextDpsNumber: z.number().int(),
   /** The Sefin Nacional's base address per environment; '' means the published one. */
@@ -58,6 +60,10 @@ const url = z
  * (regEspTrib 0): the Sistema Nacional NFS-e refuses anything else (Anexo I, E0174 and E0175).
  */
 /** pTotTribSN is TSDec2V2 in the published schema: two digits and two decimals, 0 to 99,99 %. */
+/** The DPS's IM is TSInscMun: 1 to 15 characters; the cities' registrations are digits, letters, '.', '/', '-'. */
+const MUNICIPAL_REGISTRATION_MESSAGE =
+  'A inscrição municipal tem até 15 caracteres: números, letras, ponto, barra ou hífen.';
+
 const SIMPLES_RATE_MESSAGE =
   'A alíquota aproximada do Simples Nacional vai de 0 a 99,99 %, com até duas casas decimais.';
 
@@ -76,6 +82,15 @@ export const nfseSettingsBodySchema = z
       .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, SIMPLES_RATE_MESSAGE)
       .nullable()
       .optional(),
+    /** Absent keeps what is saved; '' or null: none. */
+    municipalRegistration: z
+      .string()
+      .trim()
+      .max(15, MUNICIPAL_REGISTRATION_MESSAGE)
+      .regex(/^[0-9A-Za-z./-]*$/, MUNICIPAL_REGISTRATION_MESSAGE)
+      .nullable()
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value ? value : null)),
     dpsSeries: z.string().regex(/^\d{1,5}$/, 'A série da DPS tem de 1 a 5 dígitos.'),
     productionUrl: url,
     homologationUrl: url,

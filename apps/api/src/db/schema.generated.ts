@@ -617,6 +617,7 @@ export interface NfseSettings {
   homologation_url: Generated<string>;
   id: Generated<boolean>;
   iss_rate_hundredths: Generated<number>;
+  municipal_registration: string | null;
   national: Generated<boolean>;
   national_tax_code: Generated<string>;
   next_dps_number: Generated<Figure>;

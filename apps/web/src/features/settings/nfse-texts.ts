@@ -17,6 +17,8 @@ export const NFSE_CARD_TEXTS = {
   simplesOptions: { 1: 'Não optante', 2: 'MEI', 3: 'ME/EPP optante' } as Record<1 | 2 | 3, string>,
   simplesTaxRate: 'Alíquota aproximada do Simples Nacional (%)',
   simplesTaxRateHelp: 'Total aproximado dos tributos da NFS-e (Lei 12.741/2012); exigida para emitir.',
+  municipalRegistration: 'Inscrição municipal',
+  municipalRegistrationHelp: 'A do cadastro da prefeitura (CNC); em branco se a empresa não tem.',
   dpsSeries: 'Série da DPS',
   nextNumber: (n: number) => `Próximo número da DPS: ${n}`,
   productionUrl: 'Sefin Nacional — produção (vazio: o endereço publicado)',

@@ -61,6 +61,8 @@ const block = (heading: string, ...content: (ReactElement | null)[]) =>
 
 /** A tag's text in the NFS-e's XML ('' when absent). */
 const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '';
+/** The provider's IM: in the NFS-e's emit or the DPS's prest (never the taker's). */
+const providerIm = (xml: string) => /<(emit|prest)>(?:(?!<\/\1>)[\s\S])*?<IM>([^<]*)<\/IM>/.exec(xml)?.[2] ?? '';
 const dateTime = (value: string) => (value ? formatBusinessDateTimeMinutes(new Date(value)) : '');
 const day = (value: string) => (value ? value.split('-').reverse().join('/') : '');
 const cents = (value: string, fallback: number) => (value ? reaisToCents(Number(value)) : fallback);
@@ -116,7 +118,7 @@ export function renderDanfse(row: ServiceInvoiceRow, issuer: IssuerRow, settings
         'EMITENTE DA NFS-e — Prestador do Serviço',
         cells([
           ['CNPJ / CPF / NIF', formatDocument(issuer.cnpj)],
-          ['Inscrição Municipal', ''],
+          ['Inscrição Municipal', providerIm(xml)],
           ['Telefone', issuer.phone ?? ''],
           ['E-mail', ''],
           ['Nome / Nome Empresarial', issuer.legal_name, 'wide'],

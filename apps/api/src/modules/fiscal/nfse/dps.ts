@@ -38,7 +38,8 @@ export interface DpsInput {
   number: number;
   /** The IBGE code (7) of the shop's city: cLocEmi and cLocPrestacao. */
   cityCode: string;
-  provider: { cnpj: string; simplesOption: 1 | 2 | 3; specialRegime: number };
+  /** `municipalRegistration`: the IM (null: none; a CNC-registered provider without it is refused E0116). */
+  provider: { cnpj: string; municipalRegistration?: string | null; simplesOption: 1 | 2 | 3; specialRegime: number };
   /** The customer; null when he has no valid CPF or CNPJ. */
   taker: { document: string; name: string } | null;
   nationalTaxCode: string;
@@ -105,6 +106,7 @@ function body(input: DpsInput): string {
     group(
       'prest',
       el('CNPJ', input.provider.cnpj),
+      input.provider.municipalRegistration ? el('IM', input.provider.municipalRegistration) : '',
       group(
         'regTrib',
         el('opSimpNac', String(input.provider.simplesOption)),

@@ -89,6 +89,7 @@ export function repairDpsInput(
     cityCode: issuer.city_code,
     provider: {
       cnpj: issuer.cnpj,
+      municipalRegistration: settings.municipal_registration,
       simplesOption: settings.simples_option as 1 | 2 | 3,
       specialRegime: settings.special_regime,
     },

@@ -1,6 +1,6 @@
 /**
  * 'Configurações' → 'Fiscal' → 'NFS-e' (issue 56 §4, decision 0085): whether the shop's city has joined the national
- * NFS-e, the service's LC 116/2003 item and national tax code, the ISS rate, the Simples situation and its approximate rate (decision 0095), the DPS series
+ * NFS-e, the service's LC 116/2003 item and national tax code, the ISS rate, the Simples situation and its approximate rate (decision 0095), the 'Inscrição municipal', the DPS series
  * and the Sefin Nacional's address per environment. The city (cLocEmi) is the issuer's ('Emitente').
  */
 import type { NfseSettings, NfseSettingsBody } from '@backoffice/contract';
@@ -20,6 +20,7 @@ export function settingsView(row: NfseSettingsRow, city: { code: string; name: s
     simplesOption: row.simples_option as 1 | 2 | 3,
     specialRegime: row.special_regime,
     simplesTaxRate: row.simples_tax_rate_hundredths === null ? null : row.simples_tax_rate_hundredths / 100,
+    municipalRegistration: row.municipal_registration,
     dpsSeries: row.dps_series,
     nextDpsNumber: Number(row.next_dps_number),
     productionUrl: row.production_url,
@@ -52,6 +53,8 @@ export async function saveNfseSettings(db: DB, principal: Principal, body: NfseS
           : body.simplesTaxRate === null
             ? null
             : Math.round(body.simplesTaxRate * 100),
+      municipal_registration:
+        body.municipalRegistration === undefined ? before.municipal_registration : body.municipalRegistration,
       dps_series: body.dpsSeries,
       production_url: body.productionUrl,
       homologation_url: body.homologationUrl,

@@ -1,6 +1,7 @@
 import { apiErrorSchema, NFSE_TEXTS, serviceInvoiceSchema } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../../test/helpers';
+import { pdfText } from '../../../test/pdf-text';
 import { picture } from '../../orders/test-orders';
 import { imeiOf, type RepairsWorld, repairCalls } from '../../repairs/test-repairs';
 import { createCustomer, createProduct } from '../../selling/test-selling';
@@ -333,6 +334,37 @@ describe("a repair's labour on the national NFS-e (issue 56 §4, decision 0085)"
     } finally {
       sefin.register({ cnpj: TEST_CERTIFICATE_CNPJ, cityCode: '3550308', simplesOption: 3 });
       expect((await putSettings({ simplesOption: 3, specialRegime: 0, simplesTaxRate: 6 })).statusCode).toBe(200);
+    }
+  });
+  it("a shop in its city's CNC: refused E0116 without its 'Inscrição municipal', authorised with it on the DPS and DANFSe", async () => {
+    const repair = await deliveredRepair(90);
+    // São Paulo's CNC NFS-e holds the shop with the municipal registration 1234567-8.
+    sefin.register({
+      cnpj: TEST_CERTIFICATE_CNPJ,
+      cityCode: '3550308',
+      simplesOption: 3,
+      cnc: [{ cityCode: '3550308', im: '1234567-8' }],
+    });
+    try {
+      expectApiError(await putSettings({ municipalRegistration: '1234567-8901234X' }), 400, 'VALIDATION_FAILED');
+      expectApiError(await putSettings({ municipalRegistration: '12 34' }), 400, 'VALIDATION_FAILED');
+      const refused = invoice(await call(w.admin, 'POST', `/fiscal/nfse/repairs/${repair.id}`, {}));
+      expect(refused.status).toBe('REJECTED');
+      expect(refused.rejection).toContain('E0116: A IM deve ser informada para o emitente prestador do serviço na DPS');
+
+      const saved = await putSettings({ municipalRegistration: ' 1234567-8 ' });
+      expect(saved.json().data.municipalRegistration).toBe('1234567-8');
+      const other = await deliveredRepair(90);
+      const emitted = invoice(await call(w.admin, 'POST', `/fiscal/nfse/repairs/${other.id}`, {}));
+      expect(emitted).toMatchObject({ status: 'AUTHORIZED', amount: 90 });
+      const kept = sefin.notes.get(emitted.accessKey as string)?.xml ?? '';
+      // The IM right after the CNPJ in prest, as DPS_v1.00.xsd orders them.
+      expect(kept).toContain(`<prest><CNPJ>${TEST_CERTIFICATE_CNPJ}</CNPJ><IM>1234567-8</IM><regTrib>`);
+      const pdf = await call(w.admin, 'GET', `/fiscal/nfse/${emitted.id}/danfse.pdf`);
+      expect(pdfText(pdf.rawPayload)).toContain('1234567-8');
+    } finally {
+      sefin.register({ cnpj: TEST_CERTIFICATE_CNPJ, cityCode: '3550308', simplesOption: 3 });
+      expect((await putSettings({ municipalRegistration: null })).json().data.municipalRegistration).toBeNull();
     }
   });
 });

@@ -13,6 +13,7 @@ const SETTINGS: NfseSettings = {
   simplesOption: 3,
   specialRegime: 0,
   simplesTaxRate: null,
+  municipalRegistration: null,
   dpsSeries: '1',
   nextDpsNumber: 8,
   productionUrl: '',
@@ -40,6 +41,8 @@ describe("'NFS-e' in 'Configurações' → 'Fiscal' (issue 56 §4)", () => {
     await user.type(rate, '2,5');
     // An ME/EPP says its Simples Nacional approximate rate (the DPS's pTotTribSN), typed with a comma.
     await user.type(card.getByLabelText('Alíquota aproximada do Simples Nacional (%)'), '6,25');
+    // Registered in the city's CNC: its 'Inscrição municipal' goes on every DPS (Anexo I's E0116 without it).
+    await user.type(card.getByLabelText('Inscrição municipal'), '1234567-8');
     await user.click(card.getByRole('button', { name: 'Salvar' }));
     await screen.findByText('Configurações da NFS-e salvas.');
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
@@ -50,6 +53,7 @@ describe("'NFS-e' in 'Configurações' → 'Fiscal' (issue 56 §4)", () => {
       simplesOption: 3,
       specialRegime: 0,
       simplesTaxRate: 6.25,
+      municipalRegistration: '1234567-8',
       dpsSeries: '1',
       productionUrl: '',
       homologationUrl: '',

@@ -95,6 +95,14 @@ function NfseForm({ settings }: { settings: NfseSettings }) {
         ) : null}
         <TextField
           size="small"
+          label={T.municipalRegistration}
+          value={form.municipalRegistration ?? ''}
+          onChange={(e) => set('municipalRegistration', e.target.value)}
+          helperText={T.municipalRegistrationHelp}
+          sx={{ minWidth: 260 }}
+        />
+        <TextField
+          size="small"
           label={T.dpsSeries}
           value={form.dpsSeries}
           onChange={(e) => set('dpsSeries', e.target.value)}
