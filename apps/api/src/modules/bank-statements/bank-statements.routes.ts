@@ -6,6 +6,7 @@ import {
   bankLineConfirmSchema,
   bankLineIgnoreSchema,
   bankLinePayableSchema,
+  bankLineReceivableSchema,
   bankMatchSchema,
   bankReconciliationQuerySchema,
   bankReconciliationSchema,
@@ -26,6 +27,8 @@ import { createBankStatementsService } from './bank-statements.service';
 const config = { permissions: [...BANK_RECONCILIATION_PERMISSIONS] };
 /** A bill made from a line: who pays bills ('Compras'), as POST /payables. */
 const payables = { permissions: [PERMISSIONS.purchases] };
+/** A receipt made from a line: who collects ('Crédito e cobrança'), who may date a receipt before its due day. */
+const receivables = { permissions: [PERMISSIONS.credit] };
 const params = z.object({ id: idParamSchema(BANK_STATEMENT_TEXTS.lineNotFound) });
 const importQuery = bankReconciliationQuerySchema.pick({ accountId: true });
 
@@ -162,5 +165,24 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({ data: await service.payable(actor(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/bank-statements/lines/:id/receivable',
+    {
+      config: receivables,
+      schema: {
+        tags,
+        summary:
+          "'Criar recebimento': uma entrada do extrato sem recebimento previsto paga a parcela em aberto escolhida (receivableId) com o seu valor, no dia do lançamento, por depósito, pelas regras do crédito (multa e juros do dia primeiro; acima do que a parcela pede naquele dia ou abaixo da multa e dos juros: 409 PAYMENT_OVERPAID; parte do valor: aceita), e o lançamento fica conciliado com esse recebimento, numa transação. Saída: 400. Auditado",
+        params,
+        body: bankLineReceivableSchema,
+        response: { 201: data(bankMatchSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await service.receivable(principalOf(request), request.params.id, request.body) }),
   );
 };

@@ -27,9 +27,11 @@ import { ensureCobv, followInstalment } from './cobv/cobv';
 import { pspConnection } from './cobv/psp-settings';
 import { creditSettings } from './credit.service';
 import {
+  type HandPayment,
   type InstalmentBoletoPayment,
   type InstalmentPix,
   payInstalment,
+  payInstalmentWithin,
   type ReceivingActor,
   receiveInstalmentBoleto,
   receiveInstalmentPix,
@@ -41,8 +43,11 @@ import { receivablesRepository as repo } from './receivables.repository';
 
 /** An instalment's Pix told by the bank's webhook (the payments module), and who pays one by hand. */
 /** An instalment's boleto paid at the bank (the boletos module's retorno). */
+/** A payment by hand in the caller's transaction (the bank statement's 'Criar recebimento'). */
 export {
+  type HandPayment,
   type InstalmentBoletoPayment,
+  payInstalmentWithin,
   type InstalmentPix,
   type ReceivingActor,
   receiveInstalmentBoleto,
