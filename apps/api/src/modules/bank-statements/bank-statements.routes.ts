@@ -181,8 +181,6 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await service.receivable(principalOf(request), request.params.id, request.body) }),
+      reply.status(201).send({ data: await service.receivable(principalOf(request), request.params.id, request.body) }),
   );
 };

@@ -32,7 +32,9 @@ export async function receivableFromLine(
     );
     // The receipt as the reconciliation reads it (its label: order · instalment · method).
     const { entries } = await candidates(trx, line.account_id, line.posted_on, line.posted_on);
-    const entry = entries.find((candidate) => candidate.kind === 'RECEIVABLE_PAYMENT' && candidate.ref === String(paymentId));
+    const entry = entries.find(
+      (candidate) => candidate.kind === 'RECEIVABLE_PAYMENT' && candidate.ref === String(paymentId),
+    );
     if (!entry) throw conflict(BANK_STATEMENT_TEXTS.matchNotValid);
     const match = toMatch(entry);
     await confirmWith(trx, actor.employeeId, line, match);

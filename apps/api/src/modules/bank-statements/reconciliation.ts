@@ -112,7 +112,8 @@ export function asSeen<Row extends StatementLineLike>(rows: readonly Row[], entr
   const live = new Set(entries.map((entry) => entryKey(entry.kind, entry.ref)));
   return rows.map((row) => {
     const reopened =
-      row.status === 'CONFIRMED' && !(row.match_kind && row.match_ref && live.has(entryKey(row.match_kind, row.match_ref)));
+      row.status === 'CONFIRMED' &&
+      !(row.match_kind && row.match_ref && live.has(entryKey(row.match_kind, row.match_ref)));
     return { ...row, status: reopened ? 'OPEN' : row.status, reopened };
   });
 }

@@ -47,8 +47,8 @@ import { receivablesRepository as repo } from './receivables.repository';
 export {
   type HandPayment,
   type InstalmentBoletoPayment,
-  payInstalmentWithin,
   type InstalmentPix,
+  payInstalmentWithin,
   type ReceivingActor,
   receiveInstalmentBoleto,
   receiveInstalmentPix,
