@@ -21,6 +21,7 @@ import { data } from '../../lib/envelope';
 import { AppError, badRequest } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
+import { createReceivablesService } from '../credit/receivables.service';
 import { createBankStatementsService } from './bank-statements.service';
 
 /** Who collects ('Crédito e cobrança') or who pays ('Compras'), as the cash flow. */
@@ -28,7 +29,7 @@ const config = { permissions: [...BANK_RECONCILIATION_PERMISSIONS] };
 /** A bill made from a line: who pays bills ('Compras'), as POST /payables. */
 const payables = { permissions: [PERMISSIONS.purchases] };
 /** A receipt made from a line: who collects ('Crédito e cobrança'), who may date a receipt before its due day. */
-const receivables = { permissions: [PERMISSIONS.credit] };
+const collectors = { permissions: [PERMISSIONS.credit] };
 const params = z.object({ id: idParamSchema(BANK_STATEMENT_TEXTS.lineNotFound) });
 const importQuery = bankReconciliationQuerySchema.pick({ accountId: true });
 
@@ -41,7 +42,13 @@ const tooLarge = () =>
 export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The file's limit is the multipart parser's: a larger file is cut off while it streams, never read whole.
   await app.register(multipart, { limits: { fileSize: BANK_STATEMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-  const service = createBankStatementsService(app.deps.db);
+  // The instalment paid by 'Criar recebimento' has its cobv at the PSP follow it, as a payment at the desk does.
+  const credit = createReceivablesService(app.deps.db, {
+    serverSecret: app.deps.config.jwtSecret,
+    ca: app.deps.config.pixPspCa,
+    warn: (message) => app.log.warn(message),
+  });
+  const service = createBankStatementsService(app.deps.db, (id) => credit.followed(id));
   const tags = ['bank-statements'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
@@ -170,7 +177,7 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bank-statements/lines/:id/receivable',
     {
-      config: receivables,
+      config: collectors,
       schema: {
         tags,
         summary:

@@ -17,7 +17,11 @@ import { confirmLine, ignoreLine, payableFromLine } from './resolve-line';
  * (`confirm-all.ts`). It writes only its
  * own tables; the entries it matches are read, a bill made from a line is written by the payables module.
  */
-export function createBankStatementsService(db: DB) {
+export function createBankStatementsService(
+  db: DB,
+  /** After 'Criar recebimento' commits: the credit module's cobv of the instalment follows the receipt. */
+  afterReceipt: (receivableId: number) => Promise<void> = async () => {},
+) {
   return {
     /** The shop's active accounts a statement may be of. */
     accounts: () => activeShopAccounts(db),
@@ -29,7 +33,10 @@ export function createBankStatementsService(db: DB) {
       confirmAllProposals(db, actorId, accountId, month),
     ignore: (actorId: number, lineId: number, reason: string) => ignoreLine(db, actorId, lineId, reason),
     payable: (actorId: number, lineId: number, body: BankLinePayable) => payableFromLine(db, actorId, lineId, body),
-    receivable: (actor: ReceivingActor, lineId: number, body: BankLineReceivable) =>
-      receivableFromLine(db, actor, lineId, body),
+    async receivable(actor: ReceivingActor, lineId: number, body: BankLineReceivable) {
+      const match = await receivableFromLine(db, actor, lineId, body);
+      await afterReceipt(body.receivableId);
+      return match;
+    },
   };
 }

@@ -133,7 +133,8 @@ export interface HandPayment {
  * A payment by hand recorded in the caller's transaction (the bank statement's 'Criar recebimento', decision 0098):
  * the rules of `payInstalment` (a day up to today, not before the sale nor the last payment, a past day before the
  * due day only with `credit`; charges first; below them or above what the instalment asks that day, 409), no
- * Idempotency-Key. Answers the payment's id. The instalment's cobv is not followed here (the caller's commit first).
+ * Idempotency-Key. Answers the payment's id. The instalment's cobv is not followed here: the caller asks the service's
+ * `followed` once committed.
  */
 export async function payInstalmentWithin(
   trx: Transaction<Database>,

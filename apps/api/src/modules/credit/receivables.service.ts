@@ -247,6 +247,14 @@ export function createReceivablesService(db: DB, psp?: ReceivablesPsp) {
       return follow(await details(id, now));
     },
 
+    /**
+     * After a receipt recorded in another module's transaction (the bank statement's 'Criar recebimento',
+     * `payInstalmentWithin`), once committed: the instalment's cobv follows it, as after a payment here; best effort.
+     */
+    async followed(id: number, now = new Date()): Promise<void> {
+      await follow(await details(id, now));
+    },
+
     /** POST /receivables/{id}/payments/{paymentId}/undo: the latest payment not undone no longer counts (kept, audited). */
     async undo(actorId: number, id: number, paymentId: number, reason: string, now = new Date()) {
       await undoInstalmentPayment(db, actorId, id, paymentId, reason);
