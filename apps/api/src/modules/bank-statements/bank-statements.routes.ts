@@ -98,7 +98,7 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "'Conciliação bancária' da conta e do mês (AAAA-MM): os lançamentos do extrato, cada aberto com a sua proposta exata (mesmo valor e mesmo dia: recebimento de parcela, conta paga, repasse de cartão no dia previsto), o saldo do banco (LEDGERBAL), o dos livros e a diferença",
+          "'Conciliação bancária' da conta e do mês (AAAA-MM): os lançamentos do extrato, cada aberto com a sua proposta (mesmo valor, no dia do lançamento ou até 5 dias antes, o mais próximo primeiro: recebimento de parcela, conta paga, repasse de cartão no dia previsto), o conciliado com um lançamento depois desfeito de novo em aberto (reopened), o saldo do banco (LEDGERBAL), o dos livros e a diferença",
         querystring: bankReconciliationQuerySchema,
         response: { 200: data(bankReconciliationSchema) },
       },
@@ -130,7 +130,7 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "'Confirmar': o lançamento aberto conciliado com o previsto (conferido de novo: mesmo valor e dia, não conciliado com outro; senão 409). Auditado",
+          "'Confirmar': o lançamento aberto conciliado com o previsto (conferido de novo: mesmo valor, no dia ou até 5 dias antes, não conciliado com outro; senão 409). Auditado",
         params,
         body: bankLineConfirmSchema,
         response: { 200: data(bankMatchSchema) },

@@ -151,7 +151,8 @@ function toLine(row: StatementLineRow & { reopened: boolean }, match: BankMatch 
 
 /**
  * GET /bank-statements/reconciliation ('Conciliação bancária' of an account and month): the month's lines, each open
- * one with its proposed exact match, each confirmed one with its entry; the bank's closing balance (LEDGERBAL of the
+ * one with its proposed match (the window of 0098), each confirmed one with its entry — one whose entry was undone
+ * shown open again (`asSeen`), nothing written; the bank's closing balance (LEDGERBAL of the
  * last statement dated in the month), the books' (that balance less the month's lines up to its day, plus those
  * reconciled: confirmed or ignored) and their difference — the open lines up to the balance's day — until it is 0.
  */
