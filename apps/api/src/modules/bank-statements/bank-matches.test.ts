@@ -200,6 +200,23 @@ describe('a confirmed line whose receipt is undone (decision 0098)', () => {
     const closed = await get();
     expect(closed.lines[1]).toMatchObject({ status: 'CONFIRMED', reopened: false, match: proposed?.match });
     expect(closed).toMatchObject({ booksBalance: 6023.33, difference: 115 });
+
+    // Undone once more and received again: 'Confirmar todas' reopens and confirms it, with the two 80,00 lines.
+    const second = Number(closed.lines[1]?.match?.ref);
+    const undoAgain = await post(`/receivables/${boletoInstalment}/payments/${second}/undo`, { reason: 'Duplicado' });
+    expect(undoAgain.statusCode, undoAgain.body).toBe(200);
+    const third = await post(`/receivables/${boletoInstalment}/payments`, {
+      paidOn: '2026-03-10',
+      method: 'PIX',
+      amount: 1023.33,
+    });
+    expect(third.statusCode, third.body).toBe(200);
+    const all = await post('/bank-statements/reconciliation/confirm', { accountId, month: '2026-03' });
+    expect(all.json().data).toEqual({ confirmed: 3 });
+    // Books 5.000,00 + 1.023,33 − 80,00 − 80,00 = 5.863,33; difference 275,00 (−45,00 + 120,00 + 200,00 open).
+    const after = await get();
+    expect(after.lines[1]).toMatchObject({ status: 'CONFIRMED', reopened: false, match: { day: '2026-03-10' } });
+    expect(after).toMatchObject({ booksBalance: 5863.33, difference: 275 });
     const actions = await t.db
       .selectFrom('audit_events')
       .select('action')
@@ -207,7 +224,7 @@ describe('a confirmed line whose receipt is undone (decision 0098)', () => {
       .where('entity_id', '=', String(proposed?.id))
       .orderBy('id')
       .execute();
-    expect(actions.map((a) => a.action)).toEqual(['confirmed', 'reopened', 'confirmed']);
+    expect(actions.map((a) => a.action)).toEqual(['confirmed', 'reopened', 'confirmed', 'reopened', 'confirmed']);
   });
 });
 
@@ -241,8 +258,8 @@ describe("'Criar recebimento' (POST /bank-statements/lines/:id/receivable)", () 
     expect(instalment.json().data.payments).toMatchObject([
       { id: Number(made.json().data.ref), paidOn: '2026-03-17', method: 'DEPOSIT', amount: 120, principal: 120 },
     ]);
-    // Open lines 09/03 −45,00, 13/03 and 16/03 −80,00, 18/03 +200,00 = −5,00: books 6.143,33.
-    expect(await get()).toMatchObject({ booksBalance: 6143.33, difference: -5 });
+    // Open lines 09/03 −45,00 and 18/03 +200,00 = 155,00: books 5.863,33 + 120,00 = 5.983,33.
+    expect(await get()).toMatchObject({ booksBalance: 5983.33, difference: 155 });
 
     // R$ 200,00 where the instalment asks R$ 180,00 on 18/03: the credit module's 409, nothing changes.
     const over = await post(`/bank-statements/lines/${ted}/receivable`, body);

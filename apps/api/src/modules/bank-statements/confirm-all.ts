@@ -25,7 +25,6 @@ export async function confirmAllProposals(
   return db.transaction().execute(async (trx) => {
     const rows = (await repo.linesOfMonth(trx, accountId, first, last, true)).map((line) => ({
       ...line,
-      account_id: accountId,
       amount_cents: Number(line.amount_cents),
     }));
     const { entries, taken } = await candidates(trx, accountId, first, last);
