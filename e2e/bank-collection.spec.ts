@@ -306,7 +306,7 @@ describe('a late instalment collected by a registered boleto, the retorno read, 
       // The boleto's credit and the fee are proposed; the light and the transfer match nothing.
       expect(plainText(await lineOf('LIQUIDACAO BOLETO').textContent())).toContain(money(DUE_CENTS));
       expect(plainText(await lineOf('PAGTO CONTA ENEL').textContent())).toContain(
-        'Nenhum previsto com o mesmo valor e data',
+        'Nenhum previsto com o mesmo valor no dia ou até 5 dias antes',
       );
       // The manager does not pay bills: no 'Criar conta a pagar' for her.
       expect(await page.getByRole('button', { name: /^Criar conta a pagar/ }).count()).toBe(0);

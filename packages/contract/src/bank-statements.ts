@@ -6,6 +6,13 @@ export const BANK_STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 /** The most lines one OFX may bring. */
 export const BANK_STATEMENT_MAX_LINES = 20_000;
 
+/**
+ * How many calendar days a line's book entry may come before it (decision 0098): a boleto's liquidation is credited
+ * one or two business days after it was paid, a bill paid on a Friday debited on the Monday; 5 calendar days cover
+ * two business days across a weekend and a holiday. An entry later than its line is never proposed.
+ */
+export const BANK_MATCH_WINDOW_DAYS = 5;
+
 /** What a statement line was reconciled with: a book entry of another module, or a bill made from the line. */
 export const BANK_MATCH_KINDS = ['RECEIVABLE_PAYMENT', 'PAYABLE_PAYMENT', 'CARD_SETTLEMENT'] as const;
 export type BankMatchKind = (typeof BANK_MATCH_KINDS)[number];
@@ -32,6 +39,10 @@ export const BANK_STATEMENT_TEXTS = {
     'O lançamento previsto não confere mais com o do extrato (valor, data ou já conciliado com outro). Atualize a tela.',
   reasonInvalid: 'Informe o motivo (de 3 a 300 caracteres).',
   payableOnlyDebit: 'Só uma saída do extrato vira conta a pagar.',
+  receivableOnlyCredit: 'Só uma entrada do extrato vira recebimento de parcela.',
+  receivableInvalid: 'Escolha a parcela a receber.',
+  /** A confirmed line whose entry was undone afterwards (a receipt or a bill's payment): open again. */
+  matchUndone: 'O lançamento conciliado foi desfeito: concilie de novo.',
   descriptionInvalid: 'Informe a descrição (até 200 caracteres).',
   categoryInvalid: 'Categoria inválida.',
   importAgain: 'Este extrato já tinha sido importado: nada mudou.',
@@ -77,6 +88,8 @@ export const bankStatementLineSchema = z.object({
   /** The proposed exact match of an open line (null: none), or what a confirmed line was reconciled with. */
   match: bankMatchSchema.nullable(),
   ignoreReason: z.string().nullable(),
+  /** Confirmed once with an entry since undone (a receipt, a bill's payment): shown open again, `matchUndone`. */
+  reopened: z.boolean(),
 });
 export type BankStatementLine = z.infer<typeof bankStatementLineSchema>;
 
@@ -136,3 +149,12 @@ export const bankLinePayableSchema = z.strictObject({
     .max(200, BANK_STATEMENT_TEXTS.descriptionInvalid),
 });
 export type BankLinePayable = z.infer<typeof bankLinePayableSchema>;
+
+/** Body of 'Criar recebimento': the open instalment the money-in line pays (its amount, on its day, by deposit). */
+export const bankLineReceivableSchema = z.strictObject({
+  receivableId: z
+    .number({ error: BANK_STATEMENT_TEXTS.receivableInvalid })
+    .int(BANK_STATEMENT_TEXTS.receivableInvalid)
+    .positive(BANK_STATEMENT_TEXTS.receivableInvalid),
+});
+export type BankLineReceivable = z.infer<typeof bankLineReceivableSchema>;

@@ -148,7 +148,24 @@ export const bankStatementsRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  /** The book entries already reconciled with a line (of any account), as `kind|ref`. */
+  /**
+   * A confirmed line whose entry was undone, open again (decision 0098): its match cleared, in the caller's
+   * transaction, before the write that resolves it anew; false when it was no longer confirmed.
+   */
+  async reopen(db: Executor, id: number): Promise<boolean> {
+    const result = await db
+      .updateTable('bank_statement_lines')
+      .set({ status: 'OPEN', match_kind: null, match_ref: null, resolved_by: null, resolved_at: null })
+      .where('id', '=', id)
+      .where('status', '=', 'CONFIRMED')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * The book entries already reconciled with a line (of any account), as `kind|ref`. Only live entries are asked
+   * about (`bookEntries` leaves the undone out), so a confirmation whose entry was undone never counts (0098).
+   */
   async takenEntries(db: Executor, kinds: string[], refs: string[]): Promise<Set<string>> {
     if (refs.length === 0) return new Set();
     const rows = await db

@@ -6,6 +6,7 @@ import {
   bankLineConfirmSchema,
   bankLineIgnoreSchema,
   bankLinePayableSchema,
+  bankLineReceivableSchema,
   bankMatchSchema,
   bankReconciliationQuerySchema,
   bankReconciliationSchema,
@@ -20,12 +21,15 @@ import { data } from '../../lib/envelope';
 import { AppError, badRequest } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
+import { createReceivablesService } from '../credit/receivables.service';
 import { createBankStatementsService } from './bank-statements.service';
 
 /** Who collects ('Crédito e cobrança') or who pays ('Compras'), as the cash flow. */
 const config = { permissions: [...BANK_RECONCILIATION_PERMISSIONS] };
 /** A bill made from a line: who pays bills ('Compras'), as POST /payables. */
 const payables = { permissions: [PERMISSIONS.purchases] };
+/** A receipt made from a line: who collects ('Crédito e cobrança'), who may date a receipt before its due day. */
+const collectors = { permissions: [PERMISSIONS.credit] };
 const params = z.object({ id: idParamSchema(BANK_STATEMENT_TEXTS.lineNotFound) });
 const importQuery = bankReconciliationQuerySchema.pick({ accountId: true });
 
@@ -38,7 +42,13 @@ const tooLarge = () =>
 export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The file's limit is the multipart parser's: a larger file is cut off while it streams, never read whole.
   await app.register(multipart, { limits: { fileSize: BANK_STATEMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-  const service = createBankStatementsService(app.deps.db);
+  // The instalment paid by 'Criar recebimento' has its cobv at the PSP follow it, as a payment at the desk does.
+  const credit = createReceivablesService(app.deps.db, {
+    serverSecret: app.deps.config.jwtSecret,
+    ca: app.deps.config.pixPspCa,
+    warn: (message) => app.log.warn(message),
+  });
+  const service = createBankStatementsService(app.deps.db, (id) => credit.followed(id));
   const tags = ['bank-statements'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
@@ -88,7 +98,7 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "'Conciliação bancária' da conta e do mês (AAAA-MM): os lançamentos do extrato, cada aberto com a sua proposta exata (mesmo valor e mesmo dia: recebimento de parcela, conta paga, repasse de cartão no dia previsto), o saldo do banco (LEDGERBAL), o dos livros e a diferença",
+          "'Conciliação bancária' da conta e do mês (AAAA-MM): os lançamentos do extrato, cada aberto com a sua proposta (mesmo valor, no dia do lançamento ou até 5 dias antes, o mais próximo primeiro: recebimento de parcela, conta paga, repasse de cartão no dia previsto), o conciliado com um lançamento depois desfeito de novo em aberto (reopened), o saldo do banco (LEDGERBAL), o dos livros e a diferença",
         querystring: bankReconciliationQuerySchema,
         response: { 200: data(bankReconciliationSchema) },
       },
@@ -120,7 +130,7 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "'Confirmar': o lançamento aberto conciliado com o previsto (conferido de novo: mesmo valor e dia, não conciliado com outro; senão 409). Auditado",
+          "'Confirmar': o lançamento aberto conciliado com o previsto (conferido de novo: mesmo valor, no dia ou até 5 dias antes, não conciliado com outro; senão 409). Auditado",
         params,
         body: bankLineConfirmSchema,
         response: { 200: data(bankMatchSchema) },
@@ -162,5 +172,22 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({ data: await service.payable(actor(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/bank-statements/lines/:id/receivable',
+    {
+      config: collectors,
+      schema: {
+        tags,
+        summary:
+          "'Criar recebimento': uma entrada do extrato sem recebimento previsto paga a parcela em aberto escolhida (receivableId) com o seu valor, no dia do lançamento, por depósito, pelas regras do crédito (multa e juros do dia primeiro; acima do que a parcela pede naquele dia ou abaixo da multa e dos juros: 409 PAYMENT_OVERPAID; parte do valor: aceita), e o lançamento fica conciliado com esse recebimento, numa transação. Saída: 400. Auditado",
+        params,
+        body: bankLineReceivableSchema,
+        response: { 201: data(bankMatchSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.receivable(principalOf(request), request.params.id, request.body) }),
   );
 };

@@ -4,7 +4,8 @@ import { recordAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql-errors';
 import { bankStatementsRepository as repo } from './bank-statements.repository';
-import { candidates, monthDays, proposeMatches, toMatch } from './reconciliation';
+import { asSeen, candidates, monthDays, proposeMatches, toMatch } from './reconciliation';
+import { reopenLine } from './reopen-line';
 import { shopAccountOf } from './shop-account';
 
 /**
@@ -22,15 +23,20 @@ export async function confirmAllProposals(
   await shopAccountOf(db, accountId);
   const { first, last } = monthDays(month);
   return db.transaction().execute(async (trx) => {
-    const lines = (await repo.linesOfMonth(trx, accountId, first, last, true))
-      .filter((line) => line.status === 'OPEN')
-      .map((line) => ({ ...line, amount_cents: Number(line.amount_cents) }));
+    const rows = (await repo.linesOfMonth(trx, accountId, first, last, true)).map((line) => ({
+      ...line,
+      amount_cents: Number(line.amount_cents),
+    }));
     const { entries, taken } = await candidates(trx, accountId, first, last);
+    // A line confirmed with an entry since undone is open again (0098): reopened before it is confirmed anew.
+    const lines = asSeen(rows, entries).filter((line) => line.status === 'OPEN');
     const proposals = proposeMatches(lines, entries, taken);
     try {
       for (const line of lines) {
         const entry = proposals.get(line.id);
         if (!entry) continue;
+        const stored = rows.find((row) => row.id === line.id);
+        if (line.reopened && stored) await reopenLine(trx, actorId, stored);
         const match = toMatch(entry);
         await repo.resolve(
           trx,

@@ -13,17 +13,23 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql-errors';
 import { createPayables, payPayableNow } from '../payables/payables.service';
 import { bankStatementsRepository as repo } from './bank-statements.repository';
-import { candidates, toMatch } from './reconciliation';
+import { candidates, toMatch, withinWindow } from './reconciliation';
+import { matchUndone, reopenLine } from './reopen-line';
 import { shopAccountOf } from './shop-account';
 
 type Line = NonNullable<Awaited<ReturnType<typeof repo.lineForUpdate>>>;
 
-/** The line, locked, while it is open: 404 unknown, 409 already confirmed or ignored. */
-async function openLine(trx: Transaction<Database>, lineId: number): Promise<Line> {
+/**
+ * The line, locked, while it is open — or confirmed with an entry since undone, then reopened here first (decision
+ * 0098): 404 unknown, 409 already confirmed or ignored.
+ */
+export async function openLine(trx: Transaction<Database>, actorId: number, lineId: number): Promise<Line> {
   const line = await repo.lineForUpdate(trx, lineId);
   if (!line) throw notFound(BANK_STATEMENT_TEXTS.lineNotFound);
-  if (line.status !== 'OPEN') throw conflict(BANK_STATEMENT_TEXTS.lineNotOpen);
-  return line;
+  if (line.status === 'OPEN') return line;
+  if (!(await matchUndone(trx, line))) throw conflict(BANK_STATEMENT_TEXTS.lineNotOpen);
+  await reopenLine(trx, actorId, line);
+  return { ...line, status: 'OPEN', match_kind: null, match_ref: null };
 }
 
 const audit = (trx: Transaction<Database>, actorId: number, line: Line, action: string, changes: object) =>
@@ -42,7 +48,7 @@ const audit = (trx: Transaction<Database>, actorId: number, line: Line, action: 
   });
 
 /** Marks the line confirmed with the entry; the entry reconciled meanwhile with another line: 409. */
-async function confirmWith(trx: Transaction<Database>, actorId: number, line: Line, match: BankMatch) {
+export async function confirmWith(trx: Transaction<Database>, actorId: number, line: Line, match: BankMatch) {
   try {
     await repo.resolve(trx, line.id, { status: 'CONFIRMED', match_kind: match.kind, match_ref: match.ref }, actorId);
   } catch (error) {
@@ -54,18 +60,19 @@ async function confirmWith(trx: Transaction<Database>, actorId: number, line: Li
 
 /**
  * 'Confirmar' (POST /bank-statements/lines/:id/confirm): the open line reconciled with the entry proposed — checked
- * again now: an entry of the same amount on the same day, not undone, not reconciled with another line (else 409,
+ * again now: an entry of the same amount on the line's day or up to the window before it (0098), not undone, not reconciled with another line (else 409,
  * nothing changes). Audited.
  */
 export async function confirmLine(db: DB, actorId: number, lineId: number, body: BankLineConfirm): Promise<BankMatch> {
   return db.transaction().execute(async (trx) => {
-    const line = await openLine(trx, lineId);
+    const line = await openLine(trx, actorId, lineId);
     const { entries, taken } = await candidates(trx, line.account_id, line.posted_on, line.posted_on);
     const entry = entries.find(
       (candidate) =>
         candidate.kind === body.kind &&
         candidate.ref === body.ref &&
         candidate.amount_cents === Number(line.amount_cents) &&
+        withinWindow(line.posted_on, candidate.day) &&
         !taken.has(`${candidate.kind}|${candidate.ref}`),
     );
     if (!entry) throw conflict(BANK_STATEMENT_TEXTS.matchNotValid);
@@ -78,7 +85,7 @@ export async function confirmLine(db: DB, actorId: number, lineId: number, body:
 /** 'Ignorar' (POST /bank-statements/lines/:id/ignore): the open line set aside with its reason, audited. */
 export async function ignoreLine(db: DB, actorId: number, lineId: number, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const line = await openLine(trx, lineId);
+    const line = await openLine(trx, actorId, lineId);
     await repo.resolve(trx, line.id, { status: 'IGNORED', ignore_reason: reason }, actorId);
     await audit(trx, actorId, line, 'ignored', { reason });
   });
@@ -97,7 +104,7 @@ export async function payableFromLine(
   body: BankLinePayable,
 ): Promise<BankMatch> {
   return db.transaction().execute(async (trx) => {
-    const line = await openLine(trx, lineId);
+    const line = await openLine(trx, actorId, lineId);
     const cents = -Number(line.amount_cents);
     if (cents <= 0) throw badRequest(BANK_STATEMENT_TEXTS.payableOnlyDebit);
     const account = await shopAccountOf(trx, line.account_id);

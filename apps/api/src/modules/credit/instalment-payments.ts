@@ -105,7 +105,6 @@ export async function payInstalment(
   key: string | undefined,
   now: Date,
 ): Promise<void> {
-  const actorId = actor.employeeId;
   const today = businessDay(now);
   const paidOn = body.paidOn ?? today;
   if (paidOn > today) throw badRequest(RECEIVABLE_TEXTS.paidOnFuture);
@@ -119,44 +118,85 @@ export async function payInstalment(
       if (earlier && earlier.receivable_id === id) return;
       if (earlier) throw conflict(RECEIVABLE_TEXTS.keyReused, 'CONFLICT');
     }
-    const row = (await repo.find(trx, id)) as ReceivableRow;
-    if (row.canceled_at) throw conflict(RECEIVABLE_TEXTS.canceled, 'TRANSITION_REFUSED');
-    if (row.principal_paid_cents >= row.amount_cents)
-      throw conflict(RECEIVABLE_TEXTS.alreadyPaid, 'TRANSITION_REFUSED');
-    const refusal = paidOnRefusal(row, paidOn, today, hasAnyPermission(actor.permissions, [PERMISSIONS.credit]));
-    if (refusal) throw refusal;
-    const split = splitOrRefuse(amountCents, dueOn(row, paidOn, await creditSettings(trx)));
-    const paymentId = await repo.insertPayment(trx, {
-      receivable_id: id,
-      paid_on: paidOn,
-      method: body.method,
-      amount_cents: amountCents,
-      principal_cents: split.principalCents,
-      fine_cents: split.fineCents,
-      interest_cents: split.interestCents,
-      employee_id: actorId,
-      idempotency_key: idempotencyKey,
-    });
-    await repo.refresh(trx, id);
-    if (body.method === 'CASH') {
-      await receiveCash(trx, {
-        employeeId: actorId,
-        kind: 'INSTALMENT',
-        amountCents,
-        orderId: row.order_id,
-        reason: RECEIVABLE_TEXTS.instalmentOf(row.seq, row.count),
-      });
-    }
-    await audit(trx, actorId, id, 'paid', {
-      paymentId,
-      paidOn,
-      method: RECEIVABLE_PAYMENT_METHOD_LABELS[body.method],
-      amount: body.amount,
-      principal: centsToReais(split.principalCents),
-      fine: centsToReais(split.fineCents),
-      interest: centsToReais(split.interestCents),
-    });
+    await payLocked(trx, actor, id, { paidOn, method: body.method, amountCents }, today, idempotencyKey);
   });
+}
+
+/** A payment by hand of an instalment (as POST /receivables/{id}/payments), without the request's shape. */
+export interface HandPayment {
+  paidOn: string;
+  method: ReceivablePaymentBody['method'];
+  amountCents: number;
+}
+
+/**
+ * A payment by hand recorded in the caller's transaction (the bank statement's 'Criar recebimento', decision 0098):
+ * the rules of `payInstalment` (a day up to today, not before the sale nor the last payment, a past day before the
+ * due day only with `credit`; charges first; below them or above what the instalment asks that day, 409), no
+ * Idempotency-Key. Answers the payment's id. The instalment's cobv is not followed here: the caller asks the service's
+ * `followed` once committed.
+ */
+export async function payInstalmentWithin(
+  trx: Transaction<Database>,
+  actor: ReceivingActor,
+  id: number,
+  payment: HandPayment,
+  now: Date,
+): Promise<number> {
+  const today = businessDay(now);
+  if (payment.paidOn > today) throw badRequest(RECEIVABLE_TEXTS.paidOnFuture);
+  if (!(await repo.lock(trx, id))) throw notFound(RECEIVABLE_TEXTS.notFound);
+  return payLocked(trx, actor, id, payment, today, null);
+}
+
+/** The payment of a locked instalment: checked, split, written, cash into the drawer, audited; its id. */
+async function payLocked(
+  trx: Transaction<Database>,
+  actor: ReceivingActor,
+  id: number,
+  payment: HandPayment,
+  today: string,
+  idempotencyKey: string | null,
+): Promise<number> {
+  const actorId = actor.employeeId;
+  const { paidOn, method, amountCents } = payment;
+  const row = (await repo.find(trx, id)) as ReceivableRow;
+  if (row.canceled_at) throw conflict(RECEIVABLE_TEXTS.canceled, 'TRANSITION_REFUSED');
+  if (row.principal_paid_cents >= row.amount_cents) throw conflict(RECEIVABLE_TEXTS.alreadyPaid, 'TRANSITION_REFUSED');
+  const refusal = paidOnRefusal(row, paidOn, today, hasAnyPermission(actor.permissions, [PERMISSIONS.credit]));
+  if (refusal) throw refusal;
+  const split = splitOrRefuse(amountCents, dueOn(row, paidOn, await creditSettings(trx)));
+  const paymentId = await repo.insertPayment(trx, {
+    receivable_id: id,
+    paid_on: paidOn,
+    method,
+    amount_cents: amountCents,
+    principal_cents: split.principalCents,
+    fine_cents: split.fineCents,
+    interest_cents: split.interestCents,
+    employee_id: actorId,
+    idempotency_key: idempotencyKey,
+  });
+  await repo.refresh(trx, id);
+  if (method === 'CASH') {
+    await receiveCash(trx, {
+      employeeId: actorId,
+      kind: 'INSTALMENT',
+      amountCents,
+      orderId: row.order_id,
+      reason: RECEIVABLE_TEXTS.instalmentOf(row.seq, row.count),
+    });
+  }
+  await audit(trx, actorId, id, 'paid', {
+    paymentId,
+    paidOn,
+    method: RECEIVABLE_PAYMENT_METHOD_LABELS[method],
+    amount: centsToReais(amountCents),
+    principal: centsToReais(split.principalCents),
+    fine: centsToReais(split.fineCents),
+    interest: centsToReais(split.interestCents),
+  });
+  return paymentId;
 }
 
 /** The payment split into fine, interest and principal; 409 below the charges or above what the instalment asks. */

@@ -27,9 +27,11 @@ import { ensureCobv, followInstalment } from './cobv/cobv';
 import { pspConnection } from './cobv/psp-settings';
 import { creditSettings } from './credit.service';
 import {
+  type HandPayment,
   type InstalmentBoletoPayment,
   type InstalmentPix,
   payInstalment,
+  payInstalmentWithin,
   type ReceivingActor,
   receiveInstalmentBoleto,
   receiveInstalmentPix,
@@ -41,9 +43,12 @@ import { receivablesRepository as repo } from './receivables.repository';
 
 /** An instalment's Pix told by the bank's webhook (the payments module), and who pays one by hand. */
 /** An instalment's boleto paid at the bank (the boletos module's retorno). */
+/** A payment by hand in the caller's transaction (the bank statement's 'Criar recebimento'). */
 export {
+  type HandPayment,
   type InstalmentBoletoPayment,
   type InstalmentPix,
+  payInstalmentWithin,
   type ReceivingActor,
   receiveInstalmentBoleto,
   receiveInstalmentPix,
@@ -240,6 +245,14 @@ export function createReceivablesService(db: DB, psp?: ReceivablesPsp) {
     ): Promise<ReceivableDetails> {
       await payInstalment(db, actor, id, body, key, now);
       return follow(await details(id, now));
+    },
+
+    /**
+     * After a receipt recorded in another module's transaction (the bank statement's 'Criar recebimento',
+     * `payInstalmentWithin`), once committed: the instalment's cobv follows it, as after a payment here; best effort.
+     */
+    async followed(id: number, now = new Date()): Promise<void> {
+      await follow(await details(id, now));
     },
 
     /** POST /receivables/{id}/payments/{paymentId}/undo: the latest payment not undone no longer counts (kept, audited). */

@@ -33,6 +33,7 @@ export const MONTH: BankReconciliation = {
         label: 'Recebimento de parcela · pedido 42 · 1/2 · PIX',
       },
       ignoreReason: null,
+      reopened: false,
     },
     {
       id: 12,
@@ -43,6 +44,7 @@ export const MONTH: BankReconciliation = {
       status: 'CONFIRMED',
       match: { kind: 'PAYABLE_PAYMENT', ref: '3', amount: -89.99, day: '2026-03-10', label: 'Conta paga: Internet' },
       ignoreReason: null,
+      reopened: false,
     },
     {
       id: 13,
@@ -53,6 +55,7 @@ export const MONTH: BankReconciliation = {
       status: 'OPEN',
       match: null,
       ignoreReason: null,
+      reopened: false,
     },
     {
       id: 14,
@@ -63,6 +66,7 @@ export const MONTH: BankReconciliation = {
       status: 'OPEN',
       match: null,
       ignoreReason: null,
+      reopened: false,
     },
   ],
 };

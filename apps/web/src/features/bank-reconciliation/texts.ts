@@ -1,4 +1,4 @@
-import { BANK_STATEMENT_TEXTS, PAYABLE_CATEGORY_LABELS } from '@backoffice/contract';
+import { BANK_MATCH_WINDOW_DAYS, BANK_STATEMENT_TEXTS, PAYABLE_CATEGORY_LABELS } from '@backoffice/contract';
 
 /** Texts of 'Conciliação bancária' (issue 58 §3). */
 export const BANK_RECONCILIATION_TEXTS = {
@@ -25,7 +25,7 @@ export const BANK_RECONCILIATION_TEXTS = {
   proposal: 'Previsto nos livros',
   status: 'Situação',
   actions: 'Ações',
-  noMatch: 'Nenhum previsto com o mesmo valor e data',
+  noMatch: `Nenhum previsto com o mesmo valor no dia ou até ${BANK_MATCH_WINDOW_DAYS} dias antes`,
   empty: 'Nenhum lançamento neste mês.',
   statuses: { OPEN: 'Em aberto', CONFIRMED: 'Conciliado', IGNORED: 'Ignorado' },
   confirm: 'Confirmar',
@@ -54,4 +54,18 @@ export const BANK_RECONCILIATION_TEXTS = {
   save: 'Criar',
   payableCreated: 'Conta a pagar criada e conciliada.',
   payableFailed: 'Não foi possível criar a conta. Tente novamente.',
+  matchUndone: BANK_STATEMENT_TEXTS.matchUndone,
+  createReceipt: 'Criar recebimento',
+  createReceiptRow: (memo: string) => `Criar recebimento de ${memo}`,
+  receiptTitle: 'Criar recebimento',
+  receiptText: (amount: string, day: string) =>
+    `${amount} recebidos em ${day} por depósito nesta conta pagam a parcela escolhida, conciliada com o lançamento. Acima do que a parcela pede no dia não é aceito; abaixo, paga parte dela.`,
+  customer: 'Cliente',
+  customerSearch: 'Digite o nome, e-mail ou CPF/CNPJ do cliente',
+  instalment: 'Parcela em aberto',
+  instalmentOption: (order: string, seq: number, count: number, due: string, open: string) =>
+    `Pedido ${order} · parcela ${seq}/${count} · vence ${due} · em aberto ${open}`,
+  noInstalments: 'Este cliente não tem parcela em aberto.',
+  receiptCreated: 'Recebimento registrado e conciliado.',
+  receiptFailed: 'Não foi possível registrar o recebimento. Tente novamente.',
 } as const;

@@ -3,12 +3,16 @@ import {
   BANK_STATEMENT_TEXTS,
   type BankLineConfirm,
   type BankLinePayable,
+  type BankLineReceivable,
   type BankMatch,
   type BankReconciliation,
   type BankStatementImport,
+  type Customer,
+  type ReceivablePage,
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
+import { fetchPage } from '../../../lib/all-pages';
 import { ApiError, api } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/upload';
 import { BANK_RECONCILIATION_TEXTS as T } from '../texts';
@@ -113,6 +117,45 @@ export function useCreatePayable(closeDialog: () => void, onError: (message: str
     failure: T.payableFailed,
     success: T.payableCreated,
     invalidate: [bankReconciliationKeys.all, ['payables'], ['cash-flow']],
+    closeDialog,
+    errorInDialog: true,
+    onError: (_error, message) => onError(message),
+  });
+}
+
+/** 'Criar recebimento': the customer searched by name, e-mail or document (GET /customers), as the receivables list. */
+export function useCustomerOptions(search: string) {
+  return useQuery({
+    queryKey: ['customers', 'options', search.trim()],
+    queryFn: async ({ signal }) =>
+      (
+        await api<{ customers: Customer[] }>('/customers', {
+          query: { page: 0, items: 20, search: search.trim() || undefined },
+          signal,
+        })
+      ).customers,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The customer's open instalments (GET /receivables?customerId=&status=open), the oldest due first. */
+export function useOpenInstalments(customerId: number | null) {
+  return useQuery({
+    queryKey: ['receivables', 'list', { customerId, status: 'open', page: 0, pageSize: 100 }],
+    queryFn: async ({ signal }) =>
+      (await fetchPage<ReceivablePage>('/receivables', { customerId: customerId ?? 0, status: 'open' }, 0, 100, signal))
+        .items,
+    enabled: customerId !== null,
+  });
+}
+
+export function useCreateReceipt(closeDialog: () => void, onError: (message: string) => void) {
+  return useApiMutation<BankMatch, { id: number } & BankLineReceivable>({
+    mutationFn: async ({ id, ...body }) =>
+      (await api<{ data: BankMatch }>(`/bank-statements/lines/${id}/receivable`, { method: 'POST', body })).data,
+    failure: T.receiptFailed,
+    success: T.receiptCreated,
+    invalidate: [bankReconciliationKeys.all, ['receivables'], ['customers', 'credit'], ['cash-flow']],
     closeDialog,
     errorInDialog: true,
     onError: (_error, message) => onError(message),

@@ -28,11 +28,26 @@ export interface LineActions {
   onIgnore: (line: BankStatementLine) => void;
   /** 'Criar conta a pagar' of a money-out line; absent without 'Compras'. */
   onPayable?: (line: BankStatementLine) => void;
+  /** 'Criar recebimento' of a money-in line; absent without 'Crédito e cobrança'. */
+  onReceivable?: (line: BankStatementLine) => void;
   busy: boolean;
 }
 
 function Proposal({ line }: { line: BankStatementLine }) {
   if (line.status === 'IGNORED') return <Typography variant="body2">{line.ignoreReason}</Typography>;
+  return (
+    <>
+      {line.reopened && (
+        <Typography variant="body2" sx={{ color: 'warning.dark', fontWeight: 600 }}>
+          {T.matchUndone}
+        </Typography>
+      )}
+      <Match line={line} />
+    </>
+  );
+}
+
+function Match({ line }: { line: BankStatementLine }) {
   if (!line.match) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -66,6 +81,11 @@ function Actions({ line, actions }: { line: BankStatementLine; actions: LineActi
       {!match && line.amount < 0 && actions.onPayable && (
         <Button size="small" aria-label={T.createPayableRow(line.memo)} onClick={() => actions.onPayable?.(line)}>
           {T.createPayable}
+        </Button>
+      )}
+      {!match && line.amount > 0 && actions.onReceivable && (
+        <Button size="small" aria-label={T.createReceiptRow(line.memo)} onClick={() => actions.onReceivable?.(line)}>
+          {T.createReceipt}
         </Button>
       )}
       <Button size="small" color="inherit" aria-label={T.ignoreRow(line.memo)} onClick={() => actions.onIgnore(line)}>

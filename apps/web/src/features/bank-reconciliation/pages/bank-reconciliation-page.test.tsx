@@ -1,21 +1,22 @@
-import { bankReconciliationSchema } from '@backoffice/contract';
+import { type BankReconciliation, bankReconciliationSchema } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderPage, signInAs } from '../../../test/render';
 import { ACCOUNTS, MONTH } from '../test-data';
+import { BANK_RECONCILIATION_TEXTS as T } from '../texts';
 import BankReconciliationPage from './bank-reconciliation-page';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function openPage(permissions = ['bo:manage:credit']) {
-  bankReconciliationSchema.parse(MONTH);
+function openPage(permissions = ['bo:manage:credit'], month: BankReconciliation = MONTH) {
+  bankReconciliationSchema.parse(month);
   signInAs(permissions, 'Carla Gerente');
   const calls = mockFetch({
     'GET /api/bank-statements/accounts': { body: { data: ACCOUNTS } },
-    'GET /api/bank-statements/reconciliation': { body: { data: MONTH } },
+    'GET /api/bank-statements/reconciliation': { body: { data: month } },
     'POST /api/bank-statements/lines/11/confirm': { body: { data: MONTH.lines[0]?.match } },
     'POST /api/bank-statements/reconciliation/confirm': { body: { data: { confirmed: 1 } } },
     'POST /api/bank-statements/lines/13/ignore': { body: { data: { ignored: true } } },
@@ -50,7 +51,10 @@ describe("'Conciliação bancária'", () => {
     expect(getComputedStyle(chipOf(internet, 'Conciliado')).backgroundColor).toBe('rgb(220, 252, 231)');
     expect(within(internet).queryAllByRole('button')).toHaveLength(0);
     const deposit = await rowOf('DEPOSITO EM DINHEIRO');
-    expect(deposit.textContent).toContain('Nenhum previsto com o mesmo valor e data');
+    expect(deposit.textContent).toContain(T.noMatch);
+    // 'Criar recebimento' of a money-in line with no match: who collects ('Crédito e cobrança').
+    expect(within(deposit).getByRole('button', { name: 'Criar recebimento de DEPOSITO EM DINHEIRO' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Criar recebimento/ })).toHaveLength(1);
     // 'Criar conta a pagar' needs 'Compras' and a money-out line: none for this manager.
     expect(screen.queryByRole('button', { name: /Criar conta a pagar/ })).toBeNull();
     expect(screen.getByText('Saldo do banco em 31/03/2026').nextSibling?.textContent).toBe('R$ 1.247,11');
@@ -90,6 +94,7 @@ describe("'Conciliação bancária'", () => {
     const { calls, user } = openPage(['bo:manage:purchases']);
     const deposit = await rowOf('DEPOSITO EM DINHEIRO');
     expect(within(deposit).queryByRole('button', { name: /Criar conta a pagar/ })).toBeNull();
+    expect(within(deposit).queryByRole('button', { name: /Criar recebimento/ })).toBeNull();
     const fee = await rowOf('TARIFA PACOTE DE SERVIÇOS');
     await user.click(within(fee).getByRole('button', { name: 'Criar conta a pagar de TARIFA PACOTE DE SERVIÇOS' }));
     const dialog = await screen.findByRole('dialog', { name: 'Criar conta a pagar' });
@@ -105,5 +110,19 @@ describe("'Conciliação bancária'", () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows a confirmed line whose entry was undone as open again, saying why', async () => {
+    // The server counts it open (status OPEN, reopened): 'Confirmar' with its new proposal, 'Ignorar'.
+    const [pix, ...rest] = MONTH.lines;
+    openPage(['bo:manage:credit'], {
+      ...MONTH,
+      lines: [{ ...(pix as (typeof MONTH.lines)[number]), reopened: true }, ...rest],
+    });
+    const row = await rowOf('PIX RECEBIDO CLIENTE A');
+    expect(row.textContent).toContain(T.matchUndone);
+    expect(row.textContent).toContain('Em aberto');
+    expect(within(row).getByRole('button', { name: 'Confirmar PIX RECEBIDO CLIENTE A' })).toBeTruthy();
+    expect((await rowOf('DEPOSITO EM DINHEIRO')).textContent).not.toContain(T.matchUndone);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../api/bank-reconciliation-api';
 import { IgnoreLineDialog } from '../components/ignore-line-dialog';
 import { PayableLineDialog } from '../components/payable-line-dialog';
+import { ReceivableLineDialog } from '../components/receivable-line-dialog';
 import { StatementLines } from '../components/statement-lines';
 import { BANK_RECONCILIATION_TEXTS as T } from '../texts';
 
@@ -67,8 +68,10 @@ export default function BankReconciliationPage() {
   const proposals = (reconciliation.data?.lines ?? []).filter((line) => line.status === 'OPEN' && line.match).length;
   const [ignoring, setIgnoring] = useState<BankStatementLine | null>(null);
   const [billing, setBilling] = useState<BankStatementLine | null>(null);
+  const [receiving, setReceiving] = useState<BankStatementLine | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const canBill = hasPermission(PERMISSIONS.purchases);
+  const canReceive = hasPermission(PERMISSIONS.credit);
 
   return (
     <>
@@ -145,12 +148,14 @@ export default function BankReconciliationPage() {
                 line.match && confirm.mutate({ id: line.id, kind: line.match.kind, ref: line.match.ref }),
               onIgnore: setIgnoring,
               onPayable: canBill ? setBilling : undefined,
+              onReceivable: canReceive ? setReceiving : undefined,
             }}
           />
         )}
       </Paper>
       {ignoring && <IgnoreLineDialog line={ignoring} onClose={() => setIgnoring(null)} />}
       {billing && <PayableLineDialog line={billing} onClose={() => setBilling(null)} />}
+      {receiving && <ReceivableLineDialog line={receiving} onClose={() => setReceiving(null)} />}
     </>
   );
 }
