@@ -95,6 +95,15 @@ export const bankStatementsRepository = {
     await db.updateTable('bank_statements').set({ new_lines: newLines }).where('id', '=', id).execute();
   },
 
+  /** A PSP import's new lines and its balance (the net of the account's lines of the month: decision 0099). */
+  async setPspBalance(db: Executor, id: number, newLines: number, balanceCents: number): Promise<void> {
+    await db
+      .updateTable('bank_statements')
+      .set({ new_lines: newLines, ledger_balance_cents: balanceCents })
+      .where('id', '=', id)
+      .execute();
+  },
+
   /** The account's last statement whose balance is dated in [first, last]. */
   lastStatementIn(db: Executor, accountId: number, first: string, last: string) {
     return db

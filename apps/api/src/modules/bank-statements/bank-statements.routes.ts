@@ -7,6 +7,7 @@ import {
   bankLineIgnoreSchema,
   bankLinePayableSchema,
   bankMatchSchema,
+  bankPspImportSchema,
   bankReconciliationQuerySchema,
   bankReconciliationSchema,
   bankStatementImportSchema,
@@ -38,7 +39,10 @@ const tooLarge = () =>
 export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The file's limit is the multipart parser's: a larger file is cut off while it streams, never read whole.
   await app.register(multipart, { limits: { fileSize: BANK_STATEMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-  const service = createBankStatementsService(app.deps.db);
+  const service = createBankStatementsService(app.deps.db, {
+    serverSecret: app.deps.config.jwtSecret,
+    ca: app.deps.config.pixPspCa,
+  });
   const tags = ['bank-statements'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
@@ -77,6 +81,24 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'extrato.ofx',
         content: file,
       });
+      return reply.status(answer.applied ? 201 : 200).send({ data: answer });
+    },
+  );
+
+  app.post(
+    '/bank-statements/psp',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Importar Pix do PSP': os Pix recebidos no mês (AAAA-MM) pelo PSP da loja (GET /pix da API Pix do BACEN, pelas credenciais e mTLS do cartão 'Pix Cobrança'), cada um um lançamento de entrada da conta `accountId` (chave: o endToEndId), cada devolução liquidada uma saída; o mesmo de novo: applied false. Saldo: o líquido dos lançamentos do mês da conta (a API Pix não tem saldo). Sem PSP: 404; PSP recusou ou inacessível: 502; mês que não começou: 400. Auditado",
+        body: bankPspImportSchema,
+        response: { 200: data(bankStatementImportSchema), 201: data(bankStatementImportSchema) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.importPsp(actor(request), request.body.accountId, request.body.month);
       return reply.status(answer.applied ? 201 : 200).send({ data: answer });
     },
   );

@@ -2,6 +2,7 @@ import type { BankLineConfirm, BankLinePayable } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import { activeShopAccounts } from '../settings/settings.service';
 import { confirmAllProposals } from './confirm-all';
+import { importPspPix, type PspAccess } from './import-psp';
 import { importStatement } from './import-statement';
 import { reconciliation } from './reconciliation';
 import { confirmLine, ignoreLine, payableFromLine } from './resolve-line';
@@ -14,8 +15,10 @@ import { confirmLine, ignoreLine, payableFromLine } from './resolve-line';
  * (`confirm-all.ts`). It writes only its
  * own tables; the entries it matches are read, a bill made from a line is written by the payables module.
  */
-export function createBankStatementsService(db: DB) {
+export function createBankStatementsService(db: DB, psp: PspAccess = { serverSecret: '', ca: [] }) {
   return {
+    /** 'Importar Pix do PSP' (`import-psp.ts`, decision 0099). */
+    importPsp: (actorId: number, accountId: number, month: string) => importPspPix(db, psp, actorId, accountId, month),
     /** The shop's active accounts a statement may be of. */
     accounts: () => activeShopAccounts(db),
     importStatement: (actorId: number, accountId: number, file: { name: string; content: Buffer }) =>
