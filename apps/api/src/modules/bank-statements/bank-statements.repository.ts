@@ -35,6 +35,8 @@ export interface BookEntry {
   /** Signed as the statement signs it: money in positive, money out negative. */
   amount_cents: number;
   detail: string;
+  /** A Pix receipt's endToEndId (the PSP's statement lines carry it as their FITID: decision 0099). */
+  end_to_end_id?: string | null;
 }
 
 /** A calendar day `YYYY-MM-DD` as a SQL date. */
@@ -184,6 +186,7 @@ export const bankStatementsRepository = {
         DAY('p.paid_on').as('day'),
         sql<string>`p.amount_cents::text`.as('amount_cents'),
         sql<string>`r.order_id || ' · ' || r.seq || '/' || r.count || ' · ' || p.method`.as('detail'),
+        'p.end_to_end_id',
       ])
       .where('p.undone_at', 'is', null)
       .where('p.paid_on', '>=', date(first))

@@ -4,6 +4,7 @@ import { recordAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql-errors';
 import { bankStatementsRepository as repo } from './bank-statements.repository';
+import { proposeWithIds } from './id-matches';
 import { candidates, monthDays, proposeMatches, toMatch } from './reconciliation';
 import { shopAccountOf } from './shop-account';
 
@@ -26,7 +27,7 @@ export async function confirmAllProposals(
       .filter((line) => line.status === 'OPEN')
       .map((line) => ({ ...line, amount_cents: Number(line.amount_cents) }));
     const { entries, taken } = await candidates(trx, accountId, first, last);
-    const proposals = proposeMatches(lines, entries, taken);
+    const proposals = proposeWithIds(lines, entries, taken, proposeMatches);
     try {
       for (const line of lines) {
         const entry = proposals.get(line.id);

@@ -20,7 +20,8 @@ import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-o
  * openapi.yaml 2.9.0, `GET /pix`), over OAuth2 and mutual TLS. March 2026 of the shop's Pix account, by hand:
  * - 05/03 10:00 a Pix of R$ 150,00 to the key without a charge;
  * - 25/03 11:30 the cobv of an instalment of R$ 1.000,00 due 10/03, paid 15 days late: 1.000,00 + 2 % (20,00) +
- *   1 % × 15/30 (5,00) = R$ 1.025,00, received by the webhook (its receipt keeps the endToEndId);
+ *   1 % × 15/30 (5,00) = R$ 1.025,00, received by the webhook (its receipt keeps the endToEndId); the same day another
+ *   such instalment received by hand, R$ 1.025,00 too, not through the PSP;
  * - 31/03 22:00 in São Paulo (01/04 01:00 UTC) a Pix of R$ 89,90: a March line;
  * - and a Pix of R$ 60,00 of 20/02, R$ 40,00 of it given back on 06/03: a money-out line of March.
  * Three Pix in, one out: 150,00 + 1.025,00 + 89,90 − 40,00 = R$ 1.224,90, the month's net.
@@ -132,6 +133,17 @@ describe("'Importar Pix do PSP'", () => {
     const charge = receivablePixSchema.parse((await call('GET', `/receivables/${id}/pix`, attendant)).json().data);
     expect(charge).toMatchObject({ kind: 'COBV', amount: 1000, dueDate: '2026-03-10' });
     await at('2026-03-25T15:00:00Z');
+    // Another instalment of the same terms received by hand as a Pix the same day, first: R$ 1.025,00 too. Only the
+    // endToEndId tells the PSP's line which receipt it is.
+    const other = await instalmentOf1000('2026-02-08');
+    const byHand = await call(
+      'POST',
+      `/receivables/${other}/payments`,
+      manager,
+      { method: 'PIX', amount: 1025 },
+      'pix-a-mao',
+    );
+    expect(byHand.statusCode, byHand.body).toBeLessThan(300);
     const paid = await psp.pay(charge.txid as string, new Date('2026-03-25T14:30:00Z'));
     expect(paid.valor).toBe('1025.00');
     const receipt = await t.db
