@@ -7,7 +7,7 @@ export const BANK_STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const BANK_STATEMENT_MAX_LINES = 20_000;
 
 /** What a statement line was reconciled with: a book entry of another module, or a bill made from the line. */
-export const BANK_MATCH_KINDS = ['RECEIVABLE_PAYMENT', 'PAYABLE_PAYMENT', 'CARD_SETTLEMENT'] as const;
+export const BANK_MATCH_KINDS = ['RECEIVABLE_PAYMENT', 'PAYABLE_PAYMENT', 'CARD_SETTLEMENT', 'CASH_DEPOSIT'] as const;
 export type BankMatchKind = (typeof BANK_MATCH_KINDS)[number];
 export const BANK_LINE_STATUSES = ['OPEN', 'CONFIRMED', 'IGNORED'] as const;
 export type BankLineStatus = (typeof BANK_LINE_STATUSES)[number];
@@ -53,6 +53,7 @@ export const BANK_STATEMENT_TEXTS = {
     RECEIVABLE_PAYMENT: (detail: string) => `Recebimento de parcela · pedido ${detail}`,
     PAYABLE_PAYMENT: (detail: string) => `Conta paga: ${detail}`,
     CARD_SETTLEMENT: (detail: string) => `Repasse de cartão (líquido) · pedido ${detail}`,
+    CASH_DEPOSIT: (detail: string) => `Depósito do caixa · ${detail}`,
   } satisfies Record<BankMatchKind, (detail: string) => string>,
 } as const;
 

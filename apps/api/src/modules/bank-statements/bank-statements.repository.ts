@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { cardSettlementsWithin } from '../../lib/card-settlements-sql';
+import { cashDepositEntries } from './cash-deposit-entries';
 
 export interface StatementValues {
   account_id: number;
@@ -29,7 +30,7 @@ export interface LineValues {
 
 /** A book entry a line may be matched with (read-only: the credit, payables and payments modules own them). */
 export interface BookEntry {
-  kind: 'RECEIVABLE_PAYMENT' | 'PAYABLE_PAYMENT' | 'CARD_SETTLEMENT';
+  kind: 'RECEIVABLE_PAYMENT' | 'PAYABLE_PAYMENT' | 'CARD_SETTLEMENT' | 'CASH_DEPOSIT';
   ref: string;
   day: string;
   /** Signed as the statement signs it: money in positive, money out negative. */
@@ -174,8 +175,8 @@ export const bankStatementsRepository = {
 
   /**
    * The book entries of [first, last] an account's line could be: the instalments' receipts not undone (Pix, boleto,
-   * by hand), the bills' payments not undone (from this account or none named), and the acquirers' card payments
-   * expected on their day (net of the fee), read-only.
+   * by hand), the bills' payments not undone (from this account or none named), the acquirers' card payments
+   * expected on their day (net of the fee), and the drawer's cash deposited in this account (decision 0099), read-only.
    */
   async bookEntries(db: Executor, accountId: number, first: string, last: string, zone: string): Promise<BookEntry[]> {
     const received = await db
@@ -222,6 +223,7 @@ export const bankStatementsRepository = {
         ...row,
         amount_cents: Number(row.amount_cents),
       })),
+      ...(await cashDepositEntries(db, accountId, first, last, zone)),
     ];
   },
 };
