@@ -131,7 +131,7 @@ export const CASH_TEXTS = {
   depositOnlyRemoval: 'Só uma sangria pode ser depósito bancário.',
   depositAccountInvalid: 'Conta bancária do depósito inválida.',
   depositAccountNotFound: 'Conta bancária do depósito não encontrada ou desativada.',
-  depositTo: (account: string) => `Depósito bancário · ${account}`,
+  depositTo: (account: string) => `Depositado em ${account}`,
   differenceReasonRequired: 'Há diferença entre o contado e o esperado: informe o motivo.',
   inactive: (name: string) => `O ${name} está desativado.`,
   activeInvalid: "Informe se o caixa está ativo ('active': true ou false).",
