@@ -14,7 +14,7 @@ export const BANK_STATEMENT_MAX_LINES = 20_000;
 export const BANK_MATCH_WINDOW_DAYS = 5;
 
 /** What a statement line was reconciled with: a book entry of another module, or a bill made from the line. */
-export const BANK_MATCH_KINDS = ['RECEIVABLE_PAYMENT', 'PAYABLE_PAYMENT', 'CARD_SETTLEMENT'] as const;
+export const BANK_MATCH_KINDS = ['RECEIVABLE_PAYMENT', 'PAYABLE_PAYMENT', 'CARD_SETTLEMENT', 'CASH_DEPOSIT'] as const;
 export type BankMatchKind = (typeof BANK_MATCH_KINDS)[number];
 export const BANK_LINE_STATUSES = ['OPEN', 'CONFIRMED', 'IGNORED'] as const;
 export type BankLineStatus = (typeof BANK_LINE_STATUSES)[number];
@@ -46,11 +46,25 @@ export const BANK_STATEMENT_TEXTS = {
   descriptionInvalid: 'Informe a descrição (até 200 caracteres).',
   categoryInvalid: 'Categoria inválida.',
   importAgain: 'Este extrato já tinha sido importado: nada mudou.',
+  importPsp: 'Importar Pix do PSP',
+  importPspHelp:
+    'Busca no PSP os Pix recebidos no mês (e as devoluções) e os guarda como lançamentos desta conta; importar de novo não repete nenhum.',
+  pspImported: (lines: number, newLines: number) =>
+    newLines === 0
+      ? `Nenhum Pix novo no PSP (${lines} no mês).`
+      : `${newLines} lançamento(s) novo(s) do PSP (${lines} no mês).`,
+  pspFileName: (month: string) => `Pix do PSP · ${month}`,
+  pspMonthFuture: 'O mês ainda não começou: não há Pix a buscar no PSP.',
+  pspAnswerInvalid: (what: string) => `O PSP respondeu um Pix ilegível: ${what}.`,
+  pspReceived: (payer: string | null, txid: string | null) =>
+    ['Pix recebido', payer, txid ? `txid ${txid}` : null].filter(Boolean).join(' · '),
+  pspReturned: (endToEndId: string) => `Devolução de Pix · ${endToEndId}`,
   /** What a proposed or confirmed match is, from the entry's detail (order · instalment · method, or the bill). */
   matchLabel: {
     RECEIVABLE_PAYMENT: (detail: string) => `Recebimento de parcela · pedido ${detail}`,
     PAYABLE_PAYMENT: (detail: string) => `Conta paga: ${detail}`,
     CARD_SETTLEMENT: (detail: string) => `Repasse de cartão (líquido) · pedido ${detail}`,
+    CASH_DEPOSIT: (detail: string) => `Depósito do caixa · ${detail}`,
   } satisfies Record<BankMatchKind, (detail: string) => string>,
 } as const;
 
@@ -115,7 +129,7 @@ export const bankReconciliationQuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, BANK_STATEMENT_TEXTS.monthInvalid),
 });
 
-/** Body of 'Confirmar todas as propostas': the account and the month. */
+/** Body of 'Confirmar todas as propostas' and of 'Importar Pix do PSP': the account and the month. */
 export const bankConfirmAllSchema = z.strictObject({
   accountId: z
     .number({ error: BANK_STATEMENT_TEXTS.accountInvalid })
@@ -158,3 +172,7 @@ export const bankLineReceivableSchema = z.strictObject({
     .positive(BANK_STATEMENT_TEXTS.receivableInvalid),
 });
 export type BankLineReceivable = z.infer<typeof bankLineReceivableSchema>;
+
+/** Body of 'Importar Pix do PSP' (POST /bank-statements/psp): the account the PSP's money lands in, and the month. */
+export const bankPspImportSchema = bankConfirmAllSchema;
+export type BankPspImport = z.infer<typeof bankPspImportSchema>;

@@ -123,6 +123,15 @@ export const CASH_TEXTS = {
   reasonInvalid: 'Informe o motivo (3 a 300 caracteres).',
   reasonRequired: 'Informe o motivo.',
   removalReasonRequired: 'Informe o motivo da sangria.',
+  /** A sangria deposited in the bank (decision 0099). */
+  depositAccount: 'Depositado na conta (opcional)',
+  depositNone: 'Não é depósito bancário',
+  depositReason: 'Depósito bancário',
+  depositHelp: 'Escolha a conta se o dinheiro vai ao banco: a conciliação bancária o espera nela.',
+  depositOnlyRemoval: 'Só uma sangria pode ser depósito bancário.',
+  depositAccountInvalid: 'Conta bancária do depósito inválida.',
+  depositAccountNotFound: 'Conta bancária do depósito não encontrada ou desativada.',
+  depositTo: (account: string) => `Depositado em ${account}`,
   differenceReasonRequired: 'Há diferença entre o contado e o esperado: informe o motivo.',
   inactive: (name: string) => `O ${name} está desativado.`,
   activeInvalid: "Informe se o caixa está ativo ('active': true ou false).",
@@ -199,10 +208,21 @@ export const cashEntryBodySchema = z
     kind: z.enum(TYPED_CASH_ENTRY_KINDS, { error: CASH_TEXTS.kindInvalid }),
     amount: money('positive'),
     reason: reasonSchema.nullable().optional(),
+    /** A sangria deposited in the bank: the shop's account it goes to (decision 0099). */
+    depositAccountId: z
+      .number({ error: CASH_TEXTS.depositAccountInvalid })
+      .int(CASH_TEXTS.depositAccountInvalid)
+      .positive(CASH_TEXTS.depositAccountInvalid)
+      .nullable()
+      .optional(),
   })
   .refine((body) => body.kind !== 'REMOVAL' || !!body.reason, {
     error: CASH_TEXTS.removalReasonRequired,
     path: ['reason'],
+  })
+  .refine((body) => body.kind === 'REMOVAL' || body.depositAccountId == null, {
+    error: CASH_TEXTS.depositOnlyRemoval,
+    path: ['depositAccountId'],
   });
 export type CashEntryBody = z.input<typeof cashEntryBodySchema>;
 
@@ -238,6 +258,8 @@ export const cashEntrySchema = z.object({
   order: z.object({ id: z.number().int(), code: z.string() }).nullable(),
   /** The courier run of a settlement. */
   runId: z.number().int().nullable(),
+  /** A sangria deposited in the bank: the shop's account (decision 0099); null otherwise. */
+  depositAccount: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   employee: person,
   createdAt: z.string(),
 });

@@ -209,6 +209,7 @@ export interface CartItems {
 export interface CashEntries {
   amount_cents: Figure;
   created_at: Generated<Timestamp>;
+  deposit_account_id: number | null;
   employee_id: number;
   id: Generated<number>;
   idempotency_key: string | null;

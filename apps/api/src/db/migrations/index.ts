@@ -99,6 +99,8 @@ import { pixCobv } from './0113-pix-cobv';
 import { nfseSimplesTaxRate } from './0114-nfse-simples-tax-rate';
 import { purchaseSignatureChain } from './0115-purchase-signature-chain';
 import { bankStatements } from './0116-bank-statements';
+import { cashDeposits } from './0117-cash-deposits';
+import { bankMatchCashDeposit } from './0118-bank-match-cash-deposit';
 import { nfseMunicipalRegistration } from './0120-nfse-municipal-registration';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -203,6 +205,8 @@ export const migrations: Record<string, Migration> = {
   '0114-nfse-simples-tax-rate': nfseSimplesTaxRate,
   '0115-purchase-signature-chain': purchaseSignatureChain,
   '0116-bank-statements': bankStatements,
+  '0117-cash-deposits': cashDeposits,
+  '0118-bank-match-cash-deposit': bankMatchCashDeposit,
   '0120-nfse-municipal-registration': nfseMunicipalRegistration,
 };
 

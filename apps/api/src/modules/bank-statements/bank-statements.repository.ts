@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { cardSettlementsWithin } from '../../lib/card-settlements-sql';
+import { cashDepositEntries } from './cash-deposit-entries';
 
 export interface StatementValues {
   account_id: number;
@@ -29,12 +30,14 @@ export interface LineValues {
 
 /** A book entry a line may be matched with (read-only: the credit, payables and payments modules own them). */
 export interface BookEntry {
-  kind: 'RECEIVABLE_PAYMENT' | 'PAYABLE_PAYMENT' | 'CARD_SETTLEMENT';
+  kind: 'RECEIVABLE_PAYMENT' | 'PAYABLE_PAYMENT' | 'CARD_SETTLEMENT' | 'CASH_DEPOSIT';
   ref: string;
   day: string;
   /** Signed as the statement signs it: money in positive, money out negative. */
   amount_cents: number;
   detail: string;
+  /** A Pix receipt's endToEndId (the PSP's statement lines carry it as their FITID: decision 0099). */
+  end_to_end_id?: string | null;
 }
 
 /** A calendar day `YYYY-MM-DD` as a SQL date. */
@@ -93,6 +96,15 @@ export const bankStatementsRepository = {
 
   async setNewLines(db: Executor, id: number, newLines: number): Promise<void> {
     await db.updateTable('bank_statements').set({ new_lines: newLines }).where('id', '=', id).execute();
+  },
+
+  /** A PSP import's new lines and its balance (the net of the account's lines of the month: decision 0099). */
+  async setPspBalance(db: Executor, id: number, newLines: number, balanceCents: number): Promise<void> {
+    await db
+      .updateTable('bank_statements')
+      .set({ new_lines: newLines, ledger_balance_cents: balanceCents })
+      .where('id', '=', id)
+      .execute();
   },
 
   /** The account's last statement whose balance is dated in [first, last]. */
@@ -180,8 +192,8 @@ export const bankStatementsRepository = {
 
   /**
    * The book entries of [first, last] an account's line could be: the instalments' receipts not undone (Pix, boleto,
-   * by hand), the bills' payments not undone (from this account or none named), and the acquirers' card payments
-   * expected on their day (net of the fee), read-only.
+   * by hand), the bills' payments not undone (from this account or none named), the acquirers' card payments
+   * expected on their day (net of the fee), and the drawer's cash deposited in this account (decision 0099), read-only.
    */
   async bookEntries(db: Executor, accountId: number, first: string, last: string, zone: string): Promise<BookEntry[]> {
     const received = await db
@@ -192,6 +204,7 @@ export const bankStatementsRepository = {
         DAY('p.paid_on').as('day'),
         sql<string>`p.amount_cents::text`.as('amount_cents'),
         sql<string>`r.order_id || ' · ' || r.seq || '/' || r.count || ' · ' || p.method`.as('detail'),
+        'p.end_to_end_id',
       ])
       .where('p.undone_at', 'is', null)
       .where('p.paid_on', '>=', date(first))
@@ -227,6 +240,7 @@ export const bankStatementsRepository = {
         ...row,
         amount_cents: Number(row.amount_cents),
       })),
+      ...(await cashDepositEntries(db, accountId, first, last, zone)),
     ];
   },
 };

@@ -8,6 +8,7 @@ import {
   bankLinePayableSchema,
   bankLineReceivableSchema,
   bankMatchSchema,
+  bankPspImportSchema,
   bankReconciliationQuerySchema,
   bankReconciliationSchema,
   bankStatementImportSchema,
@@ -48,7 +49,11 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     ca: app.deps.config.pixPspCa,
     warn: (message) => app.log.warn(message),
   });
-  const service = createBankStatementsService(app.deps.db, (id) => credit.followed(id));
+  const service = createBankStatementsService(
+    app.deps.db,
+    { serverSecret: app.deps.config.jwtSecret, ca: app.deps.config.pixPspCa },
+    (id) => credit.followed(id),
+  );
   const tags = ['bank-statements'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
@@ -87,6 +92,24 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'extrato.ofx',
         content: file,
       });
+      return reply.status(answer.applied ? 201 : 200).send({ data: answer });
+    },
+  );
+
+  app.post(
+    '/bank-statements/psp',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Importar Pix do PSP': os Pix recebidos no mês (AAAA-MM) pelo PSP da loja (GET /pix da API Pix do BACEN, pelas credenciais e mTLS do cartão 'Pix Cobrança'), cada um um lançamento de entrada da conta `accountId` (chave: o endToEndId), cada devolução liquidada uma saída; o mesmo de novo: applied false. Saldo: o líquido dos lançamentos do mês da conta (a API Pix não tem saldo). Sem PSP: 404; PSP recusou ou inacessível: 502; mês que não começou: 400. Auditado",
+        body: bankPspImportSchema,
+        response: { 200: data(bankStatementImportSchema), 201: data(bankStatementImportSchema) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.importPsp(actor(request), request.body.accountId, request.body.month);
       return reply.status(answer.applied ? 201 : 200).send({ data: answer });
     },
   );

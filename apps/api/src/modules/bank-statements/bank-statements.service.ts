@@ -3,6 +3,7 @@ import type { DB } from '../../db/database';
 import type { ReceivingActor } from '../credit/receivables.service';
 import { activeShopAccounts } from '../settings/settings.service';
 import { confirmAllProposals } from './confirm-all';
+import { importPspPix, type PspAccess } from './import-psp';
 import { importStatement } from './import-statement';
 import { receivableFromLine } from './receivable-line';
 import { reconciliation } from './reconciliation';
@@ -19,10 +20,13 @@ import { confirmLine, ignoreLine, payableFromLine } from './resolve-line';
  */
 export function createBankStatementsService(
   db: DB,
+  psp: PspAccess = { serverSecret: '', ca: [] },
   /** After 'Criar recebimento' commits: the credit module's cobv of the instalment follows the receipt. */
   afterReceipt: (receivableId: number) => Promise<void> = async () => {},
 ) {
   return {
+    /** 'Importar Pix do PSP' (`import-psp.ts`, decision 0099). */
+    importPsp: (actorId: number, accountId: number, month: string) => importPspPix(db, psp, actorId, accountId, month),
     /** The shop's active accounts a statement may be of. */
     accounts: () => activeShopAccounts(db),
     importStatement: (actorId: number, accountId: number, file: { name: string; content: Buffer }) =>

@@ -4,6 +4,7 @@ import { recordAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql-errors';
 import { bankStatementsRepository as repo } from './bank-statements.repository';
+import { proposeWithIds } from './id-matches';
 import { asSeen, candidates, monthDays, proposeMatches, toMatch } from './reconciliation';
 import { reopenLine } from './reopen-line';
 import { shopAccountOf } from './shop-account';
@@ -30,7 +31,7 @@ export async function confirmAllProposals(
     const { entries, taken } = await candidates(trx, accountId, first, last);
     // A line confirmed with an entry since undone is open again (0098): reopened before it is confirmed anew.
     const lines = asSeen(rows, entries).filter((line) => line.status === 'OPEN');
-    const proposals = proposeMatches(lines, entries, taken);
+    const proposals = proposeWithIds(lines, entries, taken, proposeMatches);
     try {
       for (const line of lines) {
         const entry = proposals.get(line.id);

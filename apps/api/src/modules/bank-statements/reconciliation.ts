@@ -10,6 +10,7 @@ import {
 } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
 import { type BookEntry, bankStatementsRepository as repo, type StatementLineRow } from './bank-statements.repository';
+import { proposeWithIds } from './id-matches';
 import { shopAccountOf } from './shop-account';
 
 /** A book entry as the screen shows it. */
@@ -168,7 +169,7 @@ export async function reconciliation(db: Executor, accountId: number, month: str
     entries,
   );
   const open = rows.filter((row) => row.status === 'OPEN');
-  const proposals = proposeMatches(open, entries, taken);
+  const proposals = proposeWithIds(open, entries, taken, proposeMatches);
   const byKey = new Map(entries.map((entry) => [entryKey(entry.kind, entry.ref), entry]));
   const lines = rows.map((row) => {
     if (row.status === 'OPEN') {

@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Principal } from '../../plugins/auth';
 import { cashRepository as repo, type SessionRow } from './cash.repository';
+import { depositAccountOf } from './cash-deposits';
 import { assertCashOutWithin, audit, expectedNow, lockedOpenSession, toleranceCents } from './cash-drawer';
 import { seesExpected } from './cash-views';
 
@@ -69,14 +70,15 @@ export async function openSession(
 
 /**
  * POST /cash-registers/{id}/entries: a top-up or a removal typed by the session's operator (nobody else posts
- * to it). A removal needs a reason and cannot take out more than the drawer should hold. The same
- * Idempotency-Key again answers the session without a second entry.
+ * to it). A removal needs a reason and cannot take out more than the drawer should hold; it may name the shop's
+ * active account the cash is deposited in (decision 0099; 400 when it is not one). The same Idempotency-Key again
+ * answers the session without a second entry.
  */
 export async function addEntry(
   db: DB,
   principal: Principal,
   registerId: number,
-  body: { kind: TypedCashEntryKind; amount: number; reason?: string | null },
+  body: { kind: TypedCashEntryKind; amount: number; reason?: string | null; depositAccountId?: number | null },
   headerKey: string | undefined,
 ): Promise<number> {
   // The header's key (checked and unquoted by the route's schema), apart from other calls' keys by its prefix.
@@ -93,11 +95,13 @@ export async function addEntry(
       throw forbidden(CASH_TEXTS.notYours(session.register_name, session.operator_name));
     }
     await assertCashOutWithin(trx, session, body.kind, amountCents, !seesExpected(principal, { status: 'OPEN' }));
+    const deposit = await depositAccountOf(trx, body.depositAccountId);
     const entryId = await repo.insertEntry(trx, {
       session_id: session.id,
       kind: body.kind,
       amount_cents: amountCents,
       reason: body.reason ?? null,
+      deposit_account_id: deposit?.id ?? null,
       employee_id: principal.employeeId,
       idempotency_key: key,
     });
@@ -106,6 +110,7 @@ export async function addEntry(
       kind: body.kind,
       amount: body.amount,
       reason: body.reason ?? null,
+      ...(deposit ? { depositAccount: { id: deposit.id, name: deposit.name } } : {}),
     });
     return session.id;
   });

@@ -61,6 +61,8 @@ function toEntry(row: EntryRow): CashEntry {
     reason: row.reason,
     order: row.order_id === null ? null : { id: row.order_id, code: row.order_code ?? '' },
     runId: row.run_id,
+    depositAccount:
+      row.deposit_account_id === null ? null : { id: row.deposit_account_id, name: row.deposit_account_name ?? '' },
     employee: { id: row.employee_id, name: row.employee_name },
     createdAt: isoTimestamp(row.created_at),
   };

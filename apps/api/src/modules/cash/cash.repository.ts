@@ -36,6 +36,8 @@ export interface EntryRow {
   order_id: number | null;
   order_code: string | null;
   run_id: number | null;
+  deposit_account_id: number | null;
+  deposit_account_name: string | null;
   employee_id: number;
   employee_name: string;
   created_at: Date;
@@ -221,6 +223,7 @@ export const cashRepository = {
       .selectFrom('cash_entries as e')
       .innerJoin('employees as m', 'm.id', 'e.employee_id')
       .leftJoin('orders as o', 'o.id', 'e.order_id')
+      .leftJoin('bank_settings as b', 'b.id', 'e.deposit_account_id')
       .select([
         'e.id',
         'e.session_id',
@@ -230,6 +233,8 @@ export const cashRepository = {
         'e.order_id',
         'o.code as order_code',
         'e.run_id',
+        'e.deposit_account_id',
+        'b.name as deposit_account_name',
         'e.employee_id',
         'm.name as employee_name',
         'e.created_at',

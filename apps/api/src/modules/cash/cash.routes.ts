@@ -60,6 +60,20 @@ function registerRegisterRoutes(app: CashApp, service: CashService): void {
     async (request) => ({ data: await service.overview(principalOf(request)) }),
   );
 
+  app.get(
+    '/cash-registers/deposit-accounts',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "As contas ativas da loja ('Configurações bancárias') em que uma sangria pode ser depositada (decisão 0099)",
+        response: { 200: data(z.array(z.object({ id: z.number().int(), name: z.string(), detail: z.string() }))) },
+      },
+    },
+    async () => ({ data: await service.depositAccounts() }),
+  );
+
   app.post(
     '/cash-registers',
     {
@@ -222,7 +236,7 @@ function registerDrawerRoutes(app: CashApp, service: CashService): void {
       schema: {
         tags,
         summary:
-          'Lança um suprimento (TOP_UP) ou uma sangria (REMOVAL, motivo obrigatório, até o dinheiro esperado) na sessão aberta; só o operador da sessão; a mesma Idempotency-Key não lança duas vezes; auditado',
+          'Lança um suprimento (TOP_UP) ou uma sangria (REMOVAL, motivo obrigatório, até o dinheiro esperado) na sessão aberta; a sangria pode ser um depósito bancário (depositAccountId: uma conta ativa da loja, senão 400), que a conciliação bancária espera nessa conta; só o operador da sessão; a mesma Idempotency-Key não lança duas vezes; auditado',
         params,
         headers: checkoutHeadersSchema,
         body: cashEntryBodySchema,

@@ -10,7 +10,7 @@ import type {
 import { centsToReais, FULL_ACCESS, PART_METHOD_LABELS } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import type { Principal } from '../../plugins/auth';
-import { shopIdentity } from '../settings/settings.service';
+import { activeShopAccounts, shopIdentity } from '../settings/settings.service';
 import { cashRepository } from './cash.repository';
 import { toleranceCents } from './cash-drawer';
 import { createRegister, setTolerance, updateRegister } from './cash-registers';
@@ -64,6 +64,9 @@ export function createCashService(db: DB) {
      * closed, and the caller must have no other register open (409 each; two openings at once: one wins, the
      * unique indexes decide).
      */
+    /** GET /cash-registers/deposit-accounts: the shop's active accounts a sangria may be deposited in. */
+    depositAccounts: () => activeShopAccounts(db),
+
     async open(principal: Principal, registerId: number, floatCents: number): Promise<CashSessionDetails> {
       return details(principal, await openSession(db, principal, registerId, floatCents));
     },
@@ -76,7 +79,7 @@ export function createCashService(db: DB) {
     async addEntry(
       principal: Principal,
       registerId: number,
-      body: { kind: TypedCashEntryKind; amount: number; reason?: string | null },
+      body: { kind: TypedCashEntryKind; amount: number; reason?: string | null; depositAccountId?: number | null },
       headerKey: string | undefined,
     ): Promise<CashSessionDetails> {
       return details(principal, await addEntry(db, principal, registerId, body, headerKey));

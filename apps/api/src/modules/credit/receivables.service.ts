@@ -43,6 +43,8 @@ import { receivablesRepository as repo } from './receivables.repository';
 
 /** An instalment's Pix told by the bank's webhook (the payments module), and who pays one by hand. */
 /** An instalment's boleto paid at the bank (the boletos module's retorno). */
+/** The Pix the shop's PSP received in a period (the bank statements' 'Importar Pix do PSP'). */
+export { listReceivedPix, type ReceivedPix } from './cobv/pix-received';
 /** A payment by hand in the caller's transaction (the bank statement's 'Criar recebimento'). */
 export {
   type HandPayment,

@@ -10,7 +10,9 @@
  * - registers the webhook (`PUT /webhook/{chave}`, `webhookUrl`) and, when a payer pays a cobv (`pay`: the amount
  *   of that day as the PSP computes it, cobv/double/psp-cobv.ts), posts `{ pix: [...] }` to `{webhookUrl}/pix` with the
  *   Pix's `componentesValor`; a delivery not answered 2xx stays pending and `deliver()` sends it again (the PSP's
- *   retry, driven by the test instead of a timer), the same endToEndId each time.
+ *   retry, driven by the test instead of a timer), the same endToEndId each time;
+ * - lists the Pix received (`GET /pix?inicio&fim`, paginated, cobv/double/psp-pix-list.ts): those paid to a cobv,
+ *   those `receive`d to the key without one, each with its `devolucoes` (`refund`).
  * A plain module (no test framework): the API tests use it. Not secret; tests only.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { businessDay } from '@backoffice/contract';
 import { testSefazServerIdentity } from '../fiscal/sefaz/test-pki';
 import { amountOn, type CobvBody, cobvViolations, TXID } from './cobv/double/psp-cobv';
+import { type DoubleReceivedPix, endToEndId, listPix, receivePix, refundPix } from './cobv/double/psp-pix-list';
 import {
   cobvInvalid,
   cobvNotActive,
@@ -68,6 +71,12 @@ export interface TestPsp {
   webhookUrl: string | null;
   /** The payer pays the cobv on the moment `at`: the amount of that day; the delivery queued and sent. */
   pay(txid: string, at: Date): Promise<DoublePix>;
+  /** Every Pix received to the double's key, in order (`GET /pix` lists them). */
+  received: DoubleReceivedPix[];
+  /** A Pix to the key without a charge (no txid) of `valor` (e.g. '150.00') on the moment `at`. */
+  receive(valor: string, at: Date, infoPagador?: string): DoubleReceivedPix;
+  /** The shop gives back `valor` of a Pix received (its devolução `id`), settled on the moment `at`. */
+  refund(endToEndId: string, id: string, valor: string, at: Date): void;
   /** Sends every pending delivery again; answers how many were delivered now. */
   deliver(): Promise<number>;
   pending(): number;
@@ -161,6 +170,7 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
   const requests: TestPsp['requests'] = [];
   const problems: Problem[] = [];
   const queue: { pix: DoublePix; attempts: number }[] = [];
+  const received: DoubleReceivedPix[] = [];
   const state: LedgerState = { cobv, pixKey: options.pixKey, nextLoc: 1 };
   let webhookUrl: string | null = null;
   const post =
@@ -186,7 +196,7 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const path = (request.url ?? '/').split('?')[0] as string;
+        const [path = '/', search = ''] = (request.url ?? '/').split('?');
         const socket = request.socket as import('node:tls').TLSSocket;
         const peer = socket.getPeerCertificate?.();
         const client = peer && 'subject' in peer && peer.subject ? String(peer.subject.CN ?? '') : null;
@@ -198,7 +208,7 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
         };
         const problem = (p: Problem) => answer(p.status, p, 'application/problem+json');
         const text = Buffer.concat(chunks).toString('utf8');
-        handle(request.method ?? '', path, request.headers, text, answer, problem);
+        handle(request.method ?? '', path, new URLSearchParams(search), request.headers, text, answer, problem);
       });
     },
   );
@@ -206,6 +216,7 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
   function handle(
     method: string,
     path: string,
+    query: URLSearchParams,
     headers: import('node:http').IncomingHttpHeaders,
     text: string,
     answer: (status: number, body: unknown) => void,
@@ -224,7 +235,7 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
         access_token: token,
         token_type: 'Bearer',
         expires_in: 3600,
-        scope: 'cobv.write cobv.read webhook.write',
+        scope: 'cobv.write cobv.read webhook.write pix.read',
       });
     }
     const bearer = (headers.authorization ?? '').replace(/^Bearer /, '');
@@ -235,6 +246,10 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
       body = text ? JSON.parse(text) : {};
     } catch {
       return problem(cobvInvalid([{ razao: 'JSON inválido.', propriedade: 'cobv' }]));
+    }
+    if (method === 'GET' && path === '/pix') {
+      const listed = listPix(received, query);
+      return 'problem' in listed ? problem(listed.body) : answer(listed.status, listed.body);
     }
     const webhook = /^\/webhook\/([^/]+)$/.exec(path);
     if (webhook && method === 'PUT') {
@@ -290,13 +305,8 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
       if (charge?.status !== 'ATIVA') throw new Error(`cobv ${txid} não está ATIVA: o app do pagador recusa`);
       const due = amountOn(charge, businessDay(at));
       if (!due) throw new Error(`cobv ${txid} vencida além da validade`);
-      const endToEndId =
-        `E12345678${at.toISOString().slice(0, 16).replace(/\D/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`.slice(
-          0,
-          32,
-        );
       const pix: DoublePix = {
-        endToEndId,
+        endToEndId: endToEndId(at),
         txid,
         valor: half(due.totalCents),
         horario: at.toISOString(),
@@ -307,10 +317,14 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
         },
       };
       cobv.set(txid, { ...charge, status: 'CONCLUIDA' });
+      received.push({ ...pix, chave: options.pixKey });
       queue.push({ pix, attempts: 0 });
       await deliver();
       return pix;
     },
+    received,
+    receive: (valor, at, infoPagador) => receivePix(received, options.pixKey, valor, at, infoPagador),
+    refund: (e2e, id, valor, at) => refundPix(received, e2e, id, valor, at),
     deliver,
     pending: () => queue.length,
     close: async () => {

@@ -18,6 +18,7 @@ import {
   useImportStatement,
   useReconciliation,
 } from '../api/bank-reconciliation-api';
+import { useImportPsp } from '../api/psp-import-api';
 import { IgnoreLineDialog } from '../components/ignore-line-dialog';
 import { PayableLineDialog } from '../components/payable-line-dialog';
 import { ReceivableLineDialog } from '../components/receivable-line-dialog';
@@ -63,6 +64,7 @@ export default function BankReconciliationPage() {
   const accountId = chosen ?? accounts.data?.[0]?.id ?? null;
   const reconciliation = useReconciliation(accountId, month);
   const importStatement = useImportStatement();
+  const importPsp = useImportPsp();
   const confirm = useConfirmLine();
   const confirmAll = useConfirmAll();
   const proposals = (reconciliation.data?.lines ?? []).filter((line) => line.status === 'OPEN' && line.match).length;
@@ -78,13 +80,23 @@ export default function BankReconciliationPage() {
       <PageHeader
         title={T.title}
         actions={
-          <Button
-            variant="contained"
-            disabled={accountId === null || importStatement.isPending}
-            onClick={() => fileInput.current?.click()}
-          >
-            {importStatement.isPending ? T.importing : T.importOfx}
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <Button
+              variant="outlined"
+              title={T.importPspHelp}
+              disabled={accountId === null || importPsp.isPending}
+              onClick={() => accountId !== null && importPsp.mutate({ accountId, month })}
+            >
+              {importPsp.isPending ? T.importing : T.importPsp}
+            </Button>
+            <Button
+              variant="contained"
+              disabled={accountId === null || importStatement.isPending}
+              onClick={() => fileInput.current?.click()}
+            >
+              {importStatement.isPending ? T.importing : T.importOfx}
+            </Button>
+          </Stack>
         }
       />
       <input

@@ -139,7 +139,11 @@ export function useOpenRegister(closeDialog: () => void, onError: (message: stri
 export function useAddEntry(closeDialog: () => void, onError: (message: string) => void) {
   return useApiMutation<
     CashSessionDetails,
-    { registerId: number; key: string; body: { kind: TypedCashEntryKind; amount: number; reason: string | null } }
+    {
+      registerId: number;
+      key: string;
+      body: { kind: TypedCashEntryKind; amount: number; reason: string | null; depositAccountId?: number };
+    }
   >({
     mutationFn: async ({ registerId, key, body }) =>
       (

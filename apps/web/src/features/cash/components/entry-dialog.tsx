@@ -18,6 +18,7 @@ import { WriteFormDialog } from '../../../components/form/write-form-dialog';
 import { formatMoney } from '../../../lib/format';
 import { useAddEntry } from '../api/cash-api';
 import { CASH_PAGE_TEXTS as T } from '../texts';
+import { DepositAccountField } from './deposit-account-field';
 
 /**
  * The form, checked as the server checks it: an amount above zero with two decimals; a sangria needs its reason
@@ -45,7 +46,7 @@ type FormOutput = z.output<ReturnType<typeof formSchema>>;
 
 /**
  * 'Suprimento' or 'Sangria' on the caller's open register: the amount typed 1.234,56 and the reason (a sangria's
- * is required). One Idempotency-Key per opening of the dialog: sent again after no answer, it lands once.
+ * is required); a sangria may name the shop's account the cash is deposited in (decision 0099). One Idempotency-Key per opening of the dialog: sent again after no answer, it lands once.
  */
 export function EntryDialog({
   kind,
@@ -60,7 +61,8 @@ export function EntryDialog({
   const available = register.openSession?.totals.expected;
   const [key] = useState(() => crypto.randomUUID());
   const [problem, setProblem] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<AmountReasonValues, unknown, FormOutput>({
+  const [depositAccountId, setDepositAccountId] = useState<number | null>(null);
+  const { control, handleSubmit, getValues, setValue } = useForm<AmountReasonValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema(kind, available)) as never,
     mode: 'onTouched',
     defaultValues: { amount: null, reason: '' },
@@ -80,7 +82,12 @@ export function EntryDialog({
         add.mutate({
           registerId: register.id,
           key,
-          body: { kind, amount: values.amount, reason: values.reason || null },
+          body: {
+            kind,
+            amount: values.amount,
+            reason: values.reason || null,
+            ...(removal && depositAccountId !== null ? { depositAccountId } : {}),
+          },
         });
       })}
       closeText={T.cancel}
@@ -97,6 +104,19 @@ export function EntryDialog({
         reasonRequired={removal}
         disabled={busy}
       />
+      {removal && (
+        <DepositAccountField
+          value={depositAccountId}
+          disabled={busy}
+          onChange={(accountId) => {
+            setDepositAccountId(accountId);
+            // A deposit's reason, unless one was typed.
+            if (accountId !== null && !getValues('reason').trim()) {
+              setValue('reason', CASH_TEXTS.depositReason, { shouldValidate: true });
+            }
+          }}
+        />
+      )}
     </WriteFormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { CASH_ENTRY_KIND_LABELS, type CashEntry, type CashSession } from '@backoffice/contract';
+import { CASH_ENTRY_KIND_LABELS, CASH_TEXTS, type CashEntry, type CashSession } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -25,7 +25,12 @@ import { SessionStatusChip } from './session-status-chip';
 
 /** What an entry refers to: the order of a sale, the courier's run of a settlement, the reason typed. */
 const referenceOf = (entry: CashEntry) =>
-  [entry.order ? T.order(entry.order.code) : null, entry.runId ? T.run(entry.runId) : null, entry.reason]
+  [
+    entry.order ? T.order(entry.order.code) : null,
+    entry.runId ? T.run(entry.runId) : null,
+    entry.reason,
+    entry.depositAccount ? CASH_TEXTS.depositTo(entry.depositAccount.name) : null,
+  ]
     .filter(Boolean)
     .join(' · ');
 

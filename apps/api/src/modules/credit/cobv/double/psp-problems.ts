@@ -70,3 +70,22 @@ export const cobvNotFound = (): Problem => ({
   status: 404,
   detail: 'Cobrança com vencimento não encontrada para o txid informado.',
 });
+
+/**
+ * `PixConsultaInvalida` (400) of `GET /pix` with its violation. The document publishes the type, its status and the
+ * violations ("Tag Pix") but no example of it: the title and detail are the double's, from its "Significado".
+ */
+export function pixListInvalid(razao: string, propriedade: string): { status: 400; body: Problem; problem: true } {
+  return {
+    status: 400,
+    problem: true,
+    body: {
+      type: `${ERROR_BASE}PixConsultaInvalida`,
+      title: 'Consulta inválida.',
+      status: 400,
+      detail:
+        'Os parâmetros de consulta à lista de pix recebidos não respeitam o schema ou não fazem sentido semanticamente.',
+      violacoes: [{ razao, propriedade }],
+    },
+  };
+}
