@@ -99,6 +99,7 @@ import { pixCobv } from './0113-pix-cobv';
 import { nfseSimplesTaxRate } from './0114-nfse-simples-tax-rate';
 import { purchaseSignatureChain } from './0115-purchase-signature-chain';
 import { bankStatements } from './0116-bank-statements';
+import { boletoPix } from './0119-boleto-pix';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -202,6 +203,7 @@ export const migrations: Record<string, Migration> = {
   '0114-nfse-simples-tax-rate': nfseSimplesTaxRate,
   '0115-purchase-signature-chain': purchaseSignatureChain,
   '0116-bank-statements': bankStatements,
+  '0119-boleto-pix': boletoPix,
 };
 
 export const migrationProvider: MigrationProvider = {
