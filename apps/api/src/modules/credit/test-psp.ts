@@ -7,7 +7,10 @@
  * - keeps cobv as the document's `/cobv/{txid}` says: PUT creates (201, revisao 0, status ATIVA, its `loc` with the
  *   `location` of the dynamic BR Code), PATCH revises (revisao + 1) or removes (REMOVIDA_PELO_USUARIO_RECEBEDOR),
  *   GET reads; each refusal the document's problem (cobv/double/psp-problems.ts, with where it is published);
- * - registers the webhook (`PUT /webhook/{chave}`, `webhookUrl`) and, when a payer pays a cobv (`pay`: the amount
+ * - registers the webhook per Pix key as the document's tag Webhook says: `PUT /webhook/{chave}` with
+ *   `{ webhookUrl }` (200; the key must be the account's, the URL an absolute https one — the API's webhooks are
+ *   called over TLS — else `WebhookOperacaoInvalida` with its violation), `GET /webhook/{chave}` (`webhookUrl`,
+ *   `chave`, `criacao`) and `DELETE /webhook/{chave}` (204), `WebhookNaoEncontrado` when none; and, when a payer pays a cobv (`pay`: the amount
  *   of that day as the PSP computes it, cobv/double/psp-cobv.ts), posts `{ pix: [...] }` to `{webhookUrl}/pix` with the
  *   Pix's `componentesValor`; a delivery not answered 2xx stays pending and `deliver()` sends it again (the PSP's
  *   retry, driven by the test instead of a timer), the same endToEndId each time.
@@ -26,6 +29,9 @@ import {
   cobvNotFound,
   type Problem,
   COBV_VIOLATIONS as V,
+  WEBHOOK_VIOLATIONS as W,
+  webhookInvalid,
+  webhookNotFound,
 } from './cobv/double/psp-problems';
 
 export interface DoubleCobv extends CobvBody {
@@ -65,7 +71,10 @@ export interface TestPsp {
   requests: { method: string; path: string; status: number; client: string | null }[];
   /** Every refusal it answered of its own rules, in order. */
   problems: Problem[];
+  /** Where deliveries go: the registered webhook's, or one a test sets. */
   webhookUrl: string | null;
+  /** The webhooks registered by `PUT /webhook/{chave}`, by key. */
+  webhooks: Map<string, { webhookUrl: string; chave: string; criacao: string }>;
   /** The payer pays the cobv on the moment `at`: the amount of that day; the delivery queued and sent. */
   pay(txid: string, at: Date): Promise<DoublePix>;
   /** Sends every pending delivery again; answers how many were delivered now. */
@@ -163,6 +172,7 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
   const queue: { pix: DoublePix; attempts: number }[] = [];
   const state: LedgerState = { cobv, pixKey: options.pixKey, nextLoc: 1 };
   let webhookUrl: string | null = null;
+  const webhooks: TestPsp['webhooks'] = new Map();
   const post =
     options.post ??
     (async (url: string, body: unknown) =>
@@ -237,10 +247,7 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
       return problem(cobvInvalid([{ razao: 'JSON inválido.', propriedade: 'cobv' }]));
     }
     const webhook = /^\/webhook\/([^/]+)$/.exec(path);
-    if (webhook && method === 'PUT') {
-      webhookUrl = String(body.webhookUrl ?? '');
-      return answer(200, {});
-    }
+    if (webhook) return handleWebhook(method, decodeURIComponent(webhook[1] as string), body, answer, problem);
     const match = /^\/cobv\/([^/]*)$/.exec(path);
     if (!match)
       return problem({
@@ -254,6 +261,38 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
     if (method === 'PUT') return put(state, txid, existing, body, answer, problem);
     if (method === 'PATCH') return patch(state, existing, body, answer, problem);
     return answer(405, {});
+  }
+
+  /** `PUT|GET|DELETE /webhook/{chave}` (the document's tag Webhook). */
+  function handleWebhook(
+    method: string,
+    chave: string,
+    body: { webhookUrl?: unknown },
+    answer: (status: number, body: unknown) => void,
+    problem: (p: Problem) => void,
+  ) {
+    if (method === 'GET' || method === 'DELETE') {
+      const kept = webhooks.get(chave);
+      if (!kept) return problem(webhookNotFound());
+      if (method === 'GET') return answer(200, kept);
+      webhooks.delete(chave);
+      if (chave === options.pixKey) webhookUrl = null;
+      return answer(204, null);
+    }
+    if (method !== 'PUT') return answer(405, {});
+    if (chave.length === 0 || chave.length > 77) return problem(webhookInvalid(W.keyInvalid, 'chave'));
+    if (chave !== options.pixKey) return problem(webhookInvalid(W.keyNotOwned, 'chave'));
+    let url: URL | null = null;
+    try {
+      url = typeof body.webhookUrl === 'string' ? new URL(body.webhookUrl) : null;
+    } catch {
+      url = null;
+    }
+    if (!url || url.protocol !== 'https:') return problem(webhookInvalid(W.url, 'webhook.webhookUrl'));
+    const kept = { webhookUrl: body.webhookUrl as string, chave, criacao: new Date().toISOString() };
+    webhooks.set(chave, kept);
+    webhookUrl = kept.webhookUrl;
+    return answer(200, kept);
   }
 
   async function deliver(): Promise<number> {
@@ -279,6 +318,7 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
     cobv,
     requests,
     problems,
+    webhooks,
     get webhookUrl() {
       return webhookUrl;
     },
