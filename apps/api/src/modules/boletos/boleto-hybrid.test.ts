@@ -38,7 +38,7 @@ const today = () => businessDay(new Date());
 const BB = { clientId: 'loja-bb', clientSecret: 'segredo-bb', appKey: 'chave-app-bb' };
 
 const SETTINGS = {
-  bankCode: '001',
+  bankCode: '001' as const,
   agency: '1234',
   agencyDv: '3',
   account: '56789',
