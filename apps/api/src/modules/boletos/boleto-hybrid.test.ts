@@ -170,7 +170,7 @@ describe('the boleto híbrido (Banco do Brasil, API Cobranças with indicadorPix
     expect(text).toContain('Pix Copia e Cola');
     const emv = boleto.pixCopyPaste as string;
     const lines = text.split('\n').map((l) => l.trim());
-    const start = lines.findIndex((l) => l === emv.slice(0, 95));
+    const start = lines.indexOf(emv.slice(0, 95));
     expect(start).toBeGreaterThan(0);
     expect(lines.slice(start, start + Math.ceil(emv.length / 95)).join('')).toBe(emv);
   });

@@ -161,6 +161,39 @@ function patch(
   return answer(200, merged);
 }
 
+/** `PUT|GET|DELETE /webhook/{chave}` (the document's tag Webhook); `set` changes where deliveries go. */
+function handleWebhook(
+  hook: { webhooks: TestPsp['webhooks']; pixKey: string; set: (url: string | null) => void },
+  method: string,
+  chave: string,
+  body: { webhookUrl?: unknown },
+  answer: (status: number, body: unknown) => void,
+  problem: (p: Problem) => void,
+) {
+  if (method === 'GET' || method === 'DELETE') {
+    const kept = hook.webhooks.get(chave);
+    if (!kept) return problem(webhookNotFound());
+    if (method === 'GET') return answer(200, kept);
+    hook.webhooks.delete(chave);
+    if (chave === hook.pixKey) hook.set(null);
+    return answer(204, null);
+  }
+  if (method !== 'PUT') return answer(405, {});
+  if (chave.length === 0 || chave.length > 77) return problem(webhookInvalid(W.keyInvalid, 'chave'));
+  if (chave !== hook.pixKey) return problem(webhookInvalid(W.keyNotOwned, 'chave'));
+  let url: URL | null = null;
+  try {
+    url = typeof body.webhookUrl === 'string' ? new URL(body.webhookUrl) : null;
+  } catch {
+    url = null;
+  }
+  if (url?.protocol !== 'https:') return problem(webhookInvalid(W.url, 'webhook.webhookUrl'));
+  const kept = { webhookUrl: body.webhookUrl as string, chave, criacao: new Date().toISOString() };
+  hook.webhooks.set(chave, kept);
+  hook.set(kept.webhookUrl);
+  return answer(200, kept);
+}
+
 const half = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
@@ -247,7 +280,11 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
       return problem(cobvInvalid([{ razao: 'JSON inválido.', propriedade: 'cobv' }]));
     }
     const webhook = /^\/webhook\/([^/]+)$/.exec(path);
-    if (webhook) return handleWebhook(method, decodeURIComponent(webhook[1] as string), body, answer, problem);
+    if (webhook) {
+      const chave = decodeURIComponent(webhook[1] as string);
+      const hook = { webhooks, pixKey: options.pixKey, set: (url: string | null) => (webhookUrl = url) };
+      return handleWebhook(hook, method, chave, body, answer, problem);
+    }
     const match = /^\/cobv\/([^/]*)$/.exec(path);
     if (!match)
       return problem({
@@ -261,38 +298,6 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
     if (method === 'PUT') return put(state, txid, existing, body, answer, problem);
     if (method === 'PATCH') return patch(state, existing, body, answer, problem);
     return answer(405, {});
-  }
-
-  /** `PUT|GET|DELETE /webhook/{chave}` (the document's tag Webhook). */
-  function handleWebhook(
-    method: string,
-    chave: string,
-    body: { webhookUrl?: unknown },
-    answer: (status: number, body: unknown) => void,
-    problem: (p: Problem) => void,
-  ) {
-    if (method === 'GET' || method === 'DELETE') {
-      const kept = webhooks.get(chave);
-      if (!kept) return problem(webhookNotFound());
-      if (method === 'GET') return answer(200, kept);
-      webhooks.delete(chave);
-      if (chave === options.pixKey) webhookUrl = null;
-      return answer(204, null);
-    }
-    if (method !== 'PUT') return answer(405, {});
-    if (chave.length === 0 || chave.length > 77) return problem(webhookInvalid(W.keyInvalid, 'chave'));
-    if (chave !== options.pixKey) return problem(webhookInvalid(W.keyNotOwned, 'chave'));
-    let url: URL | null = null;
-    try {
-      url = typeof body.webhookUrl === 'string' ? new URL(body.webhookUrl) : null;
-    } catch {
-      url = null;
-    }
-    if (!url || url.protocol !== 'https:') return problem(webhookInvalid(W.url, 'webhook.webhookUrl'));
-    const kept = { webhookUrl: body.webhookUrl as string, chave, criacao: new Date().toISOString() };
-    webhooks.set(chave, kept);
-    webhookUrl = kept.webhookUrl;
-    return answer(200, kept);
   }
 
   async function deliver(): Promise<number> {
