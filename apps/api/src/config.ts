@@ -101,6 +101,14 @@ export interface AppConfig {
    * under a private CA, the PSP double of the tests (decision 0094).
    */
   pixPspCa: string[];
+  /**
+   * Banco do Brasil's "API Cobranças" v2 for the boleto híbrido (decision 0100): its base address
+   * (BB_COBRANCA_URL, e.g. https://api.bb.com.br/cobrancas/v2), the OAuth2 token address (BB_OAUTH_URL, by
+   * default https://oauth.bb.com.br/oauth/token), the application's client id and secret (BB_CLIENT_ID,
+   * BB_CLIENT_SECRET), its developer key (BB_APP_KEY, the `gw-dev-app-key` query parameter) and certificates
+   * trusted besides the system's (BB_CA_FILE: the double of the tests). Undefined unless the first four are set.
+   */
+  bbCobranca: BbCobrancaConfig | undefined;
   /** How long the SEFAZ has to answer before the note waits (NF-e) or goes into contingency (NFC-e). */
   fiscalSefazTimeoutMs: number;
   /** Nuvem Fiscal's API and token addresses instead of its own (FISCAL_PROVIDER_URL, FISCAL_PROVIDER_TOKEN_URL). */
@@ -108,7 +116,29 @@ export interface AppConfig {
   fiscalProviderTokenUrl: string | undefined;
 }
 
+export interface BbCobrancaConfig {
+  apiUrl: string;
+  oauthUrl: string;
+  clientId: string;
+  clientSecret: string;
+  appKey: string;
+  ca: string[];
+}
+
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
+
+function bbCobrancaFrom(env: NodeJS.ProcessEnv): BbCobrancaConfig | undefined {
+  const { BB_COBRANCA_URL: apiUrl, BB_CLIENT_ID: clientId, BB_CLIENT_SECRET: clientSecret, BB_APP_KEY: appKey } = env;
+  if (!apiUrl || !clientId || !clientSecret || !appKey) return undefined;
+  return {
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    oauthUrl: env.BB_OAUTH_URL || 'https://oauth.bb.com.br/oauth/token',
+    clientId,
+    clientSecret,
+    appKey,
+    ca: env.BB_CA_FILE ? pemCertificates(readFileSync(env.BB_CA_FILE, 'utf8')) : [],
+  };
+}
 
 /**
  * A start-up refused for a reason the operator fixes (a role, an environment variable): main.ts prints its one
@@ -233,6 +263,7 @@ export function loadConfig(
     fiscalSefinUrl: env.FISCAL_SEFIN_URL || undefined,
     fiscalSefinCa: env.FISCAL_SEFIN_CA_FILE ? pemCertificates(readFileSync(env.FISCAL_SEFIN_CA_FILE, 'utf8')) : [],
     pixPspCa: env.PIX_PSP_CA_FILE ? pemCertificates(readFileSync(env.PIX_PSP_CA_FILE, 'utf8')) : [],
+    bbCobranca: bbCobrancaFrom(env),
     ...overrides,
   };
 }

@@ -49,6 +49,19 @@ export const BOLETO_TEXTS = {
   sequenceBackwards: 'A sequência do nosso número não pode voltar: já há boleto emitido com número igual ou maior.',
   remessaInvalid: 'Número da remessa: de 1 a 999999.',
   remessaBackwards: 'O número da remessa não pode voltar a um já usado.',
+  pixHybrid: 'Boleto híbrido: QR Code Pix no boleto (API Cobrança do Banco do Brasil)',
+  pixHybridHelp:
+    'Registra cada boleto na hora pela API Cobrança do BB com o QR Code Pix dele; sem isso, o boleto vai na remessa CNAB 240 e sai sem QR Code.',
+  pixHybridNoApi:
+    'A API Cobrança do Banco do Brasil não está configurada no servidor (BB_COBRANCA_URL, BB_CLIENT_ID, BB_CLIENT_SECRET, BB_APP_KEY): o boleto híbrido não pode ser ligado.',
+  pixPay: 'Pague com Pix',
+  pixPayHelp: 'Aponte a câmera do app do seu banco para o QR Code ou use o Pix Copia e Cola.',
+  pixCopyPaste: 'Pix Copia e Cola',
+  bankRefused: (status: number, why: string) =>
+    `O Banco do Brasil recusou o registro do boleto (HTTP ${status}): ${why}`,
+  bankUnreachable: (why: string) => `Não foi possível falar com a API Cobrança do Banco do Brasil: ${why}`,
+  bankCodeMismatch: (ours: string, bank: string) =>
+    `O código de barras que o banco registrou (${bank}) não é o que calculamos (${ours}): confira convênio e carteira; o boleto não foi emitido.`,
   issue: 'Emitir boleto',
   issued: 'Boleto emitido.',
   pdf: 'Boleto (PDF)',
@@ -142,6 +155,8 @@ export const boletoSettingsBodySchema = z.strictObject({
     .int(BOLETO_TEXTS.remessaInvalid)
     .min(1, BOLETO_TEXTS.remessaInvalid)
     .max(999_999, BOLETO_TEXTS.remessaInvalid),
+  /** Boleto híbrido (decision 0100): registered by BB's API with its Pix QR code; off, the CNAB remessa. */
+  pixHybrid: z.boolean().default(false),
 });
 export type BoletoSettingsBody = z.infer<typeof boletoSettingsBodySchema>;
 
@@ -165,6 +180,11 @@ export const boletoSchema = z.object({
   paidOn: z.string().nullable(),
   paid: z.number().nullable(),
   fee: z.number(),
+  /** Boleto híbrido (decision 0100): the Pix QR code's BR Code (copia e cola) and txid the bank gave; else null. */
+  pixCopyPaste: z.string().nullable(),
+  pixTxid: z.string().nullable(),
+  /** When BB's API registered it (híbrido): it never goes into a remessa. */
+  registeredByApi: z.boolean(),
   createdAt: z.string(),
 });
 export type Boleto = z.infer<typeof boletoSchema>;

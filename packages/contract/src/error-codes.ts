@@ -118,6 +118,8 @@ export const ERROR_CODES = {
   TOO_MANY_REQUESTS: 429,
   /** The shop's Pix PSP refused or could not be reached (decision 0094): the message carries its words. */
   PSP_FAILED: 502,
+  /** Banco do Brasil's API Cobranças refused a boleto or could not be reached (decision 0100): its words. */
+  BANK_FAILED: 502,
   /** Unexpected failure (details logged, never sent). */
   INTERNAL: 500,
   /** The server is still migrating or seeding. */

@@ -46,6 +46,13 @@ export const PSP_TEXTS = {
   test: 'Testar conexão',
   testOk: 'Conexão com o PSP funcionando: token OAuth2 obtido.',
   testFailed: (why: string) => `Falha na conexão com o PSP: ${why}`,
+  webhookRegistered: (url: string) => `Webhook do Pix registrado no PSP para a chave da loja: ${url}`,
+  webhookNotHttps: (publicUrl: string) =>
+    `Webhook do Pix não registrado: o endereço público do sistema (${publicUrl}, PUBLIC_URL do servidor) não é https, e o PSP só chama webhooks https. Configure PUBLIC_URL com o endereço https da loja e teste de novo.`,
+  webhookNoKey:
+    'Webhook do Pix não registrado: a loja não tem chave Pix cadastrada (o PSP registra o webhook por chave).',
+  webhookRefused: (why: string) => `Webhook do Pix não registrado: ${why}`,
+  webhookMismatch: (url: string) => `Webhook do Pix não conferiu: o PSP guardou ${url}.`,
   baseUrlInvalid: 'Informe a URL da API Pix do PSP, começando por https://.',
   clientIdInvalid: 'Informe o Client ID (até 200 caracteres).',
   clientSecretRequired: 'Informe o Client secret.',
@@ -87,5 +94,10 @@ export const pspSettingsBodySchema = z.object({
 });
 export type PspSettingsBody = z.infer<typeof pspSettingsBodySchema>;
 
-export const pspTestSchema = z.object({ ok: z.boolean(), message: z.string() });
+export const pspTestSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /** The Pix webhook registered at the PSP for the shop's key (`PUT /webhook/{chave}`); null when no token. */
+  webhook: z.object({ registered: z.boolean(), url: z.string().nullable(), message: z.string() }).nullable(),
+});
 export type PspTest = z.infer<typeof pspTestSchema>;

@@ -148,6 +148,7 @@ export interface BoletoRetornos {
 
 export interface Boletos {
   amount_cents: Figure;
+  api_registered_at: Timestamp | null;
   bank_code: string;
   barcode: string;
   created_at: Generated<Timestamp>;
@@ -159,6 +160,8 @@ export interface Boletos {
   nosso_numero: string;
   paid_cents: Figure | null;
   paid_on: Timestamp | null;
+  pix_emv: string | null;
+  pix_txid: string | null;
   receivable_id: number;
   remessa_id: number | null;
   status: Generated<string>;
@@ -175,6 +178,7 @@ export interface BoletoSettings {
   convenio: string;
   next_remessa: Generated<number>;
   next_sequence: Generated<Figure>;
+  pix_hybrid: Generated<boolean>;
   updated_at: Generated<Timestamp>;
   updated_by: number | null;
   variacao: string;

@@ -101,6 +101,7 @@ import { purchaseSignatureChain } from './0115-purchase-signature-chain';
 import { bankStatements } from './0116-bank-statements';
 import { cashDeposits } from './0117-cash-deposits';
 import { bankMatchCashDeposit } from './0118-bank-match-cash-deposit';
+import { boletoPix } from './0119-boleto-pix';
 import { nfseMunicipalRegistration } from './0120-nfse-municipal-registration';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -207,6 +208,7 @@ export const migrations: Record<string, Migration> = {
   '0116-bank-statements': bankStatements,
   '0117-cash-deposits': cashDeposits,
   '0118-bank-match-cash-deposit': bankMatchCashDeposit,
+  '0119-boleto-pix': boletoPix,
   '0120-nfse-municipal-registration': nfseMunicipalRegistration,
 };
 

@@ -1,12 +1,22 @@
-import { type Boleto, formatBRL, formatDay, formatDocument, type ReceivableDetails } from '@backoffice/contract';
+import {
+  BOLETO_TEXTS,
+  type Boleto,
+  formatBRL,
+  formatDay,
+  formatDocument,
+  type ReceivableDetails,
+} from '@backoffice/contract';
 import { Document, Page, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
+import { qrCodeSvg } from '../fiscal/fiscal.service';
 import { itfWidths, module11 } from './febraban';
 
 /*
  * The boleto as an A4 PDF: 'Recibo do pagador' above the cut, the 'Ficha de compensação' below it with the bank,
  * the linha digitável, the fields FEBRABAN's layout asks, and the barcode (ITF, 44 digits) drawn from `itfWidths`
- * at 13 mm high, its narrow bar 0.33 mm and the quiet zones FEBRABAN asks.
+ * at 13 mm high, its narrow bar 0.33 mm and the quiet zones FEBRABAN asks. A boleto híbrido (decision 0100) has,
+ * beside the barcode, the Pix QR code the bank gave (30 mm, error correction M) under 'Pague com Pix', and its
+ * 'Pix Copia e Cola' text below, cut in lines of 95 characters (a BR Code has no spaces to break at).
  */
 
 const BANK_NAMES: Record<string, string> = { '001': 'Banco do Brasil' };
@@ -43,7 +53,41 @@ const styles = StyleSheet.create({
   strong: { fontSize: 9, fontFamily: 'Helvetica-Bold', textAlign: 'right' },
   cut: { marginVertical: 14, borderTopWidth: 0.5, borderStyle: 'dashed', borderColor: '#000', fontSize: 6 },
   title: { fontSize: 7, textAlign: 'right', marginTop: 2 },
+  codes: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start', marginTop: 8 },
+  pix: { width: 150, alignItems: 'center', borderWidth: 0.5, borderColor: '#000', padding: 4 },
+  pixTitle: { fontSize: 9, fontFamily: 'Helvetica-Bold', marginBottom: 2 },
+  pixHelp: { fontSize: 6, textAlign: 'center', marginTop: 2 },
+  copyPaste: { fontSize: 6.5, fontFamily: 'Courier', marginTop: 6 },
 });
+
+/** The BR Code in lines of `width` characters. */
+export const copyPasteLines = (emv: string, width = 95) => emv.match(new RegExp(`.{1,${width}}`, 'g')) ?? [];
+
+/** The barcode and, on a híbrido, the Pix QR code beside it and its copia e cola below. */
+function codes(boleto: Boleto): ReactElement[] {
+  const barcode = itfSvg(boleto.barcode, 0.33 * MM, 13 * MM);
+  if (!boleto.pixCopyPaste) return [h(View, { key: 'codes', style: { marginTop: 8 } }, barcode)];
+  return [
+    h(
+      View,
+      { key: 'codes', style: styles.codes },
+      h(View, null, barcode),
+      h(
+        View,
+        { style: styles.pix },
+        h(Text, { style: styles.pixTitle }, BOLETO_TEXTS.pixPay),
+        qrCodeSvg(boleto.pixCopyPaste, 30 * MM),
+        h(Text, { style: styles.pixHelp }, BOLETO_TEXTS.pixPayHelp),
+      ),
+    ),
+    h(
+      View,
+      { key: 'copy', style: styles.copyPaste },
+      h(Text, { style: styles.label }, BOLETO_TEXTS.pixCopyPaste),
+      h(Text, null, copyPasteLines(boleto.pixCopyPaste).join('\n')),
+    ),
+  ];
+}
 
 const cell = (label: string, value: string, width: number | string, strong = false) =>
   h(
@@ -161,7 +205,7 @@ function boletoDocument(input: BoletoPdfInput): ReactElement {
       h(Text, { style: styles.title }, 'Ficha de compensação'),
       header(input),
       ...fields(input, 'slip'),
-      h(View, { style: { marginTop: 8 } }, itfSvg(boleto.barcode, 0.33 * MM, 13 * MM)),
+      ...codes(boleto),
       h(Text, { style: styles.title }, 'Autenticação mecânica'),
     ),
   );

@@ -20,6 +20,7 @@ export function toSettings(row: BoletoSettingsRow | undefined): BoletoSettings {
     variacao: row.variacao,
     nextSequence: row.next_sequence,
     nextRemessa: row.next_remessa,
+    pixHybrid: row.pix_hybrid,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -29,11 +30,18 @@ export async function boletoSettings(db: Executor): Promise<BoletoSettings> {
 }
 
 /**
- * PUT /boletos/settings: the whole setting, audited with before and after. The nosso número's sequence never goes
+ * PUT /boletos/settings: the whole setting, audited with before and after. The boleto híbrido needs BB's API
+ * Cobranças configured on the server (`apiConfigured`): else 400, nothing saved. The nosso número's sequence never goes
  * back to one a boleto of the same convênio already has (the bank refuses a nosso número twice), nor the remessa's
  * number to one already written (the bank reads each NSA once): 400 in Portuguese, nothing saved.
  */
-export async function saveBoletoSettings(db: DB, actorId: number, body: BoletoSettingsBody): Promise<BoletoSettings> {
+export async function saveBoletoSettings(
+  db: DB,
+  apiConfigured: boolean,
+  actorId: number,
+  body: BoletoSettingsBody,
+): Promise<BoletoSettings> {
+  if (body.pixHybrid && !apiConfigured) throw badRequest(BOLETO_TEXTS.pixHybridNoApi);
   return db.transaction().execute(async (trx) => {
     const before = await repo.settings(trx, true);
     if (body.nextSequence <= (await repo.lastSequence(trx, body.convenio))) {
@@ -51,6 +59,7 @@ export async function saveBoletoSettings(db: DB, actorId: number, body: BoletoSe
       variacao: body.variacao,
       next_sequence: body.nextSequence,
       next_remessa: body.nextRemessa,
+      pix_hybrid: body.pixHybrid ?? false,
     };
     await repo.saveSettings(trx, { ...values, updated_by: actorId });
     const { updated_at: _at, ...old } = before ?? ({} as BoletoSettingsRow);

@@ -16,6 +16,7 @@ export interface BoletoSettingsRow {
   variacao: string;
   next_sequence: number;
   next_remessa: number;
+  pix_hybrid: boolean;
   updated_at: Date;
 }
 
@@ -33,6 +34,9 @@ export interface BoletoRow {
   paid_on: string | null;
   paid_cents: number | null;
   fee_cents: number;
+  api_registered_at: Date | null;
+  pix_txid: string | null;
+  pix_emv: string | null;
   created_at: Date;
 }
 
@@ -52,6 +56,9 @@ const boletoColumns = (db: Executor) =>
       'm.nsa as remessa_nsa',
       'b.paid_cents',
       'b.fee_cents',
+      'b.api_registered_at',
+      'b.pix_txid',
+      'b.pix_emv',
       'b.created_at',
     ])
     .select(sql<string>`to_char(b.due_date, 'YYYY-MM-DD')`.as('due_date'))
@@ -132,10 +139,26 @@ export const boletosRepository = {
     return row ? toBoletoRow(row) : undefined;
   },
 
-  /** The boletos issued and not yet in a remessa, oldest first, locked for the remessa being written. */
+  /** A boleto híbrido by its Pix txid, locked (the bank's Pix webhook pays it). */
+  async byPixTxid(db: Executor, txid: string): Promise<BoletoRow | undefined> {
+    const row = await boletoColumns(db).where('b.pix_txid', '=', txid).forUpdate('b').executeTakeFirst();
+    return row ? toBoletoRow(row) : undefined;
+  },
+
+  /** Registered by BB's API now, with the Pix QR code it answered (or none). */
+  async markApiRegistered(db: Executor, id: number, pix: { txid: string; emv: string } | null): Promise<void> {
+    await db
+      .updateTable('boletos')
+      .set({ api_registered_at: new Date(), pix_txid: pix?.txid ?? null, pix_emv: pix?.emv ?? null })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** The boletos issued, not registered by BB's API and not yet in a remessa, oldest first, locked for the remessa being written. */
   async unsent(db: Executor): Promise<BoletoRow[]> {
     const rows = await boletoColumns(db)
       .where('b.remessa_id', 'is', null)
+      .where('b.api_registered_at', 'is', null)
       .where('b.status', '=', 'ISSUED')
       .orderBy('b.id')
       .forUpdate('b')

@@ -19,6 +19,8 @@ import { data } from '../../lib/envelope';
 import { AppError, badRequest } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
+import { registerPixClaimer } from '../payments/payments.service';
+import { receiveBoletoPix } from './boleto-pix';
 import { createBoletosService } from './boletos.service';
 
 /** Issuing and sending an instalment's boleto: the desk and 'Crédito e cobrança', as receiving it by hand. */
@@ -40,7 +42,9 @@ const tooLarge = () =>
 export const boletosRoutes: FastifyPluginAsyncZod = async (app) => {
   // The retorno's limit is the multipart parser's: a larger file is cut off while it streams, never read whole.
   await app.register(multipart, { limits: { fileSize: BOLETO_RETORNO_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-  const service = createBoletosService(app.deps.db, app.deps.mailer);
+  // A Pix of a boleto híbrido's QR code pays that boleto (decision 0100): the payments module asks us.
+  registerPixClaimer(receiveBoletoPix);
+  const service = createBoletosService(app.deps.db, app.deps.mailer, app.deps.config.bbCobranca);
   const tags = ['boletos'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
@@ -51,7 +55,7 @@ export const boletosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "'Boleto registrado': banco (001), agência e conta com DV, convênio (7 dígitos), carteira, variação, próxima sequência do nosso número e próxima remessa (NSA); null antes de configurar",
+          "'Boleto registrado': banco (001), agência e conta com DV, convênio (7 dígitos), carteira, variação, próxima sequência do nosso número, próxima remessa (NSA) e boleto híbrido (pixHybrid); null antes de configurar",
         response: { 200: data(boletoSettingsSchema) },
       },
     },
@@ -65,7 +69,7 @@ export const boletosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Salva o boleto registrado inteiro; a sequência do nosso número não volta a uma já emitida no convênio nem a remessa a um NSA já gerado (400). Auditado',
+          'Salva o boleto registrado inteiro; a sequência do nosso número não volta a uma já emitida no convênio nem a remessa a um NSA já gerado (400); boleto híbrido (pixHybrid) sem a API Cobrança do BB configurada no servidor: 400. Auditado',
         body: boletoSettingsBodySchema,
         response: { 200: data(boletoSettingsSchema) },
       },
@@ -94,7 +98,7 @@ export const boletosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "'Emitir boleto': um boleto registrado para a parcela em aberto (o próximo nosso número), do que ela pede hoje, com vencimento no da parcela (hoje, se já vencida); código de barras e linha digitável pelo padrão FEBRABAN. Sem configuração ou parcela paga/cancelada: 409; já com boleto não baixado: 409 DUPLICATE. Entra na próxima remessa; auditado",
+          "'Emitir boleto': um boleto registrado para a parcela em aberto (o próximo nosso número), do que ela pede hoje, com vencimento no da parcela (hoje, se já vencida); código de barras e linha digitável pelo padrão FEBRABAN. Sem configuração ou parcela paga/cancelada: 409; já com boleto não baixado: 409 DUPLICATE. Entra na próxima remessa; com o boleto híbrido ligado, registrado na hora pela API Cobrança do BB com indicadorPix S e o QR Code Pix que o banco devolveu (pixCopyPaste, pixTxid); recusa ou silêncio do banco: 502 BANK_FAILED, nada fica. Auditado",
         params: instalmentParams,
         response: { 201: data(boletoSchema) },
       },
@@ -109,7 +113,7 @@ export const boletosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'O boleto em PDF (A4): recibo do pagador e ficha de compensação com a linha digitável e o código de barras (ITF, 44 dígitos)',
+          "O boleto em PDF (A4): recibo do pagador e ficha de compensação com a linha digitável e o código de barras (ITF, 44 dígitos); no boleto híbrido, ao lado do código de barras o QR Code Pix com 'Pague com Pix' e o Pix Copia e Cola",
         params,
         produces: ['application/pdf'],
       },

@@ -1,4 +1,5 @@
 import { BOLETO_TEXTS, type Boleto, formatBRL, formatDay, onlyDigits } from '@backoffice/contract';
+import type { BbCobrancaConfig } from '../../config';
 import type { DB } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
@@ -7,6 +8,7 @@ import { creditSettings } from '../credit/credit.service';
 import { instalmentDetails } from '../credit/receivables.service';
 import { loadCustomer } from '../customers/customers.service';
 import { shopIdentity } from '../settings/settings.service';
+import { bbCobrancaClient } from './bb-cobranca';
 import { boletoPdf } from './boleto-pdf';
 import { boletoSettings, saveBoletoSettings } from './boleto-settings';
 import { type BoletoRow, boletosRepository as repo } from './boletos.repository';
@@ -19,9 +21,11 @@ const percent = (hundredths: number) => (hundredths / 100).toLocaleString('pt-BR
 /**
  * Registered boletos (issue 58 §2, decision 0092): the settings, a boleto per instalment (its barcode, linha
  * digitável and PDF, sent by e-mail), the CNAB 240 remessa and retorno. The rules in `issue-boleto.ts`,
- * `remessa.ts`, `read-retorno.ts`, the barcode in `febraban.ts`, the files' layout in `cnab240.ts`.
+ * `remessa.ts`, `read-retorno.ts`, the barcode in `febraban.ts`, the files' layout in `cnab240.ts`; the boleto
+ * híbrido (decision 0100) through BB's API Cobranças (`bb-cobranca.ts`, configured by `bbCobranca`).
  */
-export function createBoletosService(db: DB, mailer?: Mailer) {
+export function createBoletosService(db: DB, mailer?: Mailer, bbCobranca?: BbCobrancaConfig) {
+  const bank = bbCobranca ? bbCobrancaClient(bbCobranca) : undefined;
   async function found(id: number): Promise<BoletoRow> {
     const row = await repo.find(db, id);
     if (!row) throw notFound(BOLETO_TEXTS.notFound);
@@ -66,8 +70,8 @@ export function createBoletosService(db: DB, mailer?: Mailer) {
 
   return {
     settings: () => boletoSettings(db),
-    saveSettings: saveBoletoSettings.bind(null, db),
-    issue: (actorId: number, receivableId: number) => issueBoleto(db, actorId, receivableId),
+    saveSettings: saveBoletoSettings.bind(null, db, bank !== undefined),
+    issue: (actorId: number, receivableId: number) => issueBoleto(db, actorId, receivableId, new Date(), bank),
     ofInstalment: (receivableId: number) => boletosOf(db, receivableId),
     async pdf(id: number): Promise<{ boleto: Boleto; pdf: Buffer }> {
       const { boleto, pdf: file } = await pdf(id);

@@ -1,10 +1,23 @@
-import { BOLETO_TEXTS, type Boleto, businessDay, centsToReais, reaisToCents } from '@backoffice/contract';
+import {
+  BOLETO_TEXTS,
+  type Boleto,
+  businessDay,
+  centsToReais,
+  onlyDigits,
+  type ReceivableDetails,
+  reaisToCents,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { conflict } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
+import { creditSettings } from '../credit/credit.service';
 import { instalmentDetails } from '../credit/receivables.service';
+import { loadCustomer } from '../customers/customers.service';
 import { freeFieldBB, nossoNumeroBB } from './banco-do-brasil';
+import { type BbCobrancaClient, BbCobrancaError, bbBoletoRequest } from './bb-cobranca';
 import { type BoletoRow, boletosRepository as repo } from './boletos.repository';
 import { boletoCode } from './febraban';
 
@@ -23,6 +36,9 @@ export function toBoleto(row: BoletoRow): Boleto {
     paidOn: row.paid_on,
     paid: row.paid_cents === null ? null : centsToReais(row.paid_cents),
     fee: centsToReais(row.fee_cents),
+    pixCopyPaste: row.pix_emv,
+    pixTxid: row.pix_txid,
+    registeredByApi: row.api_registered_at !== null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -38,9 +54,17 @@ export async function boletosOf(db: Executor, receivableId: number): Promise<Bol
  * exists, 409), under the settings' lock so two at once take two nosso números. It asks what the instalment asks
  * today: its open principal, due on its due day; when already late, its principal with the fine and interest up to
  * today, due today (the bank adds the late charges after that, as the remessa tells it). Waits for the next remessa
- * to be registered at the bank; audited.
+ * to be registered at the bank — unless the settings ask the boleto híbrido (decision 0100): then BB's API
+ * Cobranças registers it now with `indicadorPix` "S" inside the transaction (BB's refusal or silence: 502
+ * BANK_FAILED, nothing kept) and its Pix QR code is kept with it. Audited.
  */
-export async function issueBoleto(db: DB, actorId: number, receivableId: number, now = new Date()): Promise<Boleto> {
+export async function issueBoleto(
+  db: DB,
+  actorId: number,
+  receivableId: number,
+  now = new Date(),
+  bank?: BbCobrancaClient,
+): Promise<Boleto> {
   return db.transaction().execute(async (trx) => {
     const settings = await repo.settings(trx, true);
     if (!settings) throw conflict(BOLETO_TEXTS.notConfigured, 'CONFLICT');
@@ -69,13 +93,93 @@ export async function issueBoleto(db: DB, actorId: number, receivableId: number,
       created_by: actorId,
     });
     await repo.bumpSequence(trx, sequence + 1);
+    const pix = settings.pix_hybrid
+      ? await registerHybrid(trx, bank, {
+          id,
+          settings,
+          instalment,
+          nossoNumero,
+          dueDate,
+          amountCents,
+          barcode: code.barcode,
+          today,
+        })
+      : null;
     await recordAudit(trx, {
       employeeId: actorId,
       entity: 'receivable',
       entityId: receivableId,
       action: 'boleto_issued',
-      changes: { boletoId: id, nossoNumero, dueDate, amount: centsToReais(amountCents) },
+      changes: {
+        boletoId: id,
+        nossoNumero,
+        dueDate,
+        amount: centsToReais(amountCents),
+        ...(settings.pix_hybrid ? { registeredByApi: true, pixTxid: pix?.txid ?? null } : {}),
+      },
     });
     return toBoleto((await repo.find(trx, id)) as BoletoRow);
   });
+}
+
+const bankFailed = (message: string) => new AppError(502, message, { code: 'BANK_FAILED' });
+
+/**
+ * The boleto híbrido registered by BB's API (`POST /boletos`, `indicadorPix` "S"): the payer as the customer's
+ * registration has them, the fine and interest as the credit settings say. BB's barcode must be the one computed
+ * here (else 502, nothing kept); its `qrCode` (txId and emv) kept with the boleto — none when BB answered none (its
+ * rule: anything but "S" is "N").
+ */
+async function registerHybrid(
+  trx: Transaction<Database>,
+  bank: BbCobrancaClient | undefined,
+  b: {
+    id: number;
+    settings: { convenio: string; carteira: string; variacao: string };
+    instalment: ReceivableDetails;
+    nossoNumero: string;
+    dueDate: string;
+    amountCents: number;
+    barcode: string;
+    today: string;
+  },
+): Promise<{ txid: string; emv: string } | null> {
+  if (!bank) throw conflict(BOLETO_TEXTS.pixHybridNoApi);
+  const [customer, rates] = await Promise.all([loadCustomer(trx, b.instalment.customer.id), creditSettings(trx)]);
+  const a = customer.address;
+  const request = bbBoletoRequest({
+    convenio: b.settings.convenio,
+    carteira: b.settings.carteira,
+    variacao: b.settings.variacao,
+    nossoNumero: b.nossoNumero,
+    issuedOn: b.today,
+    dueDate: b.dueDate,
+    amountCents: b.amountCents,
+    documentNumber: `${b.instalment.order.code}-${b.instalment.seq}`,
+    fineHundredths: rates.fineHundredths,
+    monthlyInterestHundredths: rates.monthlyInterestHundredths,
+    payer: {
+      document: onlyDigits(customer.document),
+      name: customer.name,
+      street: [a.street, a.number, a.complement].filter(Boolean).join(', '),
+      zipCode: a.zipCode ?? '',
+      city: a.city ?? '',
+      neighborhood: a.neighborhood ?? '',
+      state: a.state ?? '',
+    },
+    pix: true,
+  });
+  let answer: Awaited<ReturnType<BbCobrancaClient['register']>>;
+  try {
+    answer = await bank.register(request);
+  } catch (error) {
+    throw bankFailed(error instanceof BbCobrancaError ? error.message : String(error));
+  }
+  if (answer.codigoBarraNumerico && answer.codigoBarraNumerico !== b.barcode) {
+    throw bankFailed(BOLETO_TEXTS.bankCodeMismatch(b.barcode, answer.codigoBarraNumerico));
+  }
+  const qr = answer.qrCode;
+  const pix = qr?.emv && qr.txId ? { txid: qr.txId, emv: qr.emv } : null;
+  await repo.markApiRegistered(trx, b.id, pix);
+  return pix;
 }

@@ -148,10 +148,10 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "'Testar conexão': pede um token OAuth2 (client credentials) ao PSP, com mTLS quando há certificado; ok e a mensagem (a do PSP quando recusa); 404 sem PSP",
+          "'Testar conexão': pede um token OAuth2 (client credentials) ao PSP, com mTLS quando há certificado; ok e a mensagem (a do PSP quando recusa); com o token, registra o webhook do Pix no PSP para a chave Pix da loja (PUT /webhook/{chave}, webhookUrl = PUBLIC_URL + /api/payments/pix/webhook/{segredo}) e confere por GET; sem chave Pix ou com PUBLIC_URL que não é https, webhook.registered false e a mensagem diz por quê; 404 sem PSP",
         response: { 200: data(pspTestSchema) },
       },
     },
-    async () => ({ data: await testPsp(db, config.jwtSecret, config.pixPspCa) }),
+    async () => ({ data: await testPsp(db, config.jwtSecret, config.pixPspCa, config.publicUrl) }),
   );
 };

@@ -7,7 +7,10 @@
  * - keeps cobv as the document's `/cobv/{txid}` says: PUT creates (201, revisao 0, status ATIVA, its `loc` with the
  *   `location` of the dynamic BR Code), PATCH revises (revisao + 1) or removes (REMOVIDA_PELO_USUARIO_RECEBEDOR),
  *   GET reads; each refusal the document's problem (cobv/double/psp-problems.ts, with where it is published);
- * - registers the webhook (`PUT /webhook/{chave}`, `webhookUrl`) and, when a payer pays a cobv (`pay`: the amount
+ * - registers the webhook per Pix key as the document's tag Webhook says: `PUT /webhook/{chave}` with
+ *   `{ webhookUrl }` (200; the key must be the account's, the URL an absolute https one — the API's webhooks are
+ *   called over TLS — else `WebhookOperacaoInvalida` with its violation), `GET /webhook/{chave}` (`webhookUrl`,
+ *   `chave`, `criacao`) and `DELETE /webhook/{chave}` (204), `WebhookNaoEncontrado` when none; and, when a payer pays a cobv (`pay`: the amount
  *   of that day as the PSP computes it, cobv/double/psp-cobv.ts), posts `{ pix: [...] }` to `{webhookUrl}/pix` with the
  *   Pix's `componentesValor`; a delivery not answered 2xx stays pending and `deliver()` sends it again (the PSP's
  *   retry, driven by the test instead of a timer), the same endToEndId each time;
@@ -29,6 +32,9 @@ import {
   cobvNotFound,
   type Problem,
   COBV_VIOLATIONS as V,
+  WEBHOOK_VIOLATIONS as W,
+  webhookInvalid,
+  webhookNotFound,
 } from './cobv/double/psp-problems';
 
 export interface DoubleCobv extends CobvBody {
@@ -68,7 +74,10 @@ export interface TestPsp {
   requests: { method: string; path: string; status: number; client: string | null }[];
   /** Every refusal it answered of its own rules, in order. */
   problems: Problem[];
+  /** Where deliveries go: the registered webhook's, or one a test sets. */
   webhookUrl: string | null;
+  /** The webhooks registered by `PUT /webhook/{chave}`, by key. */
+  webhooks: Map<string, { webhookUrl: string; chave: string; criacao: string }>;
   /** The payer pays the cobv on the moment `at`: the amount of that day; the delivery queued and sent. */
   pay(txid: string, at: Date): Promise<DoublePix>;
   /** Every Pix received to the double's key, in order (`GET /pix` lists them). */
@@ -161,6 +170,39 @@ function patch(
   return answer(200, merged);
 }
 
+/** `PUT|GET|DELETE /webhook/{chave}` (the document's tag Webhook); `set` changes where deliveries go. */
+function handleWebhook(
+  hook: { webhooks: TestPsp['webhooks']; pixKey: string; set: (url: string | null) => void },
+  method: string,
+  chave: string,
+  body: { webhookUrl?: unknown },
+  answer: (status: number, body: unknown) => void,
+  problem: (p: Problem) => void,
+) {
+  if (method === 'GET' || method === 'DELETE') {
+    const kept = hook.webhooks.get(chave);
+    if (!kept) return problem(webhookNotFound());
+    if (method === 'GET') return answer(200, kept);
+    hook.webhooks.delete(chave);
+    if (chave === hook.pixKey) hook.set(null);
+    return answer(204, null);
+  }
+  if (method !== 'PUT') return answer(405, {});
+  if (chave.length === 0 || chave.length > 77) return problem(webhookInvalid(W.keyInvalid, 'chave'));
+  if (chave !== hook.pixKey) return problem(webhookInvalid(W.keyNotOwned, 'chave'));
+  let url: URL | null = null;
+  try {
+    url = typeof body.webhookUrl === 'string' ? new URL(body.webhookUrl) : null;
+  } catch {
+    url = null;
+  }
+  if (url?.protocol !== 'https:') return problem(webhookInvalid(W.url, 'webhook.webhookUrl'));
+  const kept = { webhookUrl: body.webhookUrl as string, chave, criacao: new Date().toISOString() };
+  hook.webhooks.set(chave, kept);
+  hook.set(kept.webhookUrl);
+  return answer(200, kept);
+}
+
 const half = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
@@ -173,6 +215,7 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
   const received: DoubleReceivedPix[] = [];
   const state: LedgerState = { cobv, pixKey: options.pixKey, nextLoc: 1 };
   let webhookUrl: string | null = null;
+  const webhooks: TestPsp['webhooks'] = new Map();
   const post =
     options.post ??
     (async (url: string, body: unknown) =>
@@ -252,9 +295,10 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
       return 'problem' in listed ? problem(listed.body) : answer(listed.status, listed.body);
     }
     const webhook = /^\/webhook\/([^/]+)$/.exec(path);
-    if (webhook && method === 'PUT') {
-      webhookUrl = String(body.webhookUrl ?? '');
-      return answer(200, {});
+    if (webhook) {
+      const chave = decodeURIComponent(webhook[1] as string);
+      const hook = { webhooks, pixKey: options.pixKey, set: (url: string | null) => (webhookUrl = url) };
+      return handleWebhook(hook, method, chave, body, answer, problem);
     }
     const match = /^\/cobv\/([^/]*)$/.exec(path);
     if (!match)
@@ -294,6 +338,7 @@ export async function startTestPsp(options: TestPspOptions): Promise<TestPsp> {
     cobv,
     requests,
     problems,
+    webhooks,
     get webhookUrl() {
       return webhookUrl;
     },

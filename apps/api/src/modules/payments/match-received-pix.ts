@@ -5,12 +5,20 @@ import { receiveInstalmentPix } from '../credit/receivables.service';
 import { lockOrder, lockOrderIfAny, orderIdByTxid, transition } from '../orders/workflow.service';
 import { orderPaymentsRepository as partsRepo } from './order-payments.repository';
 import { receivePartPix } from './order-payments.service';
+import { claimPix } from './pix-claimers';
 import { pixReceivedRepository as pixRepo } from './pix-received.repository';
 import { pixRefusal } from './pix-refusal';
 import type { ReceivedPix } from './read-pix-entry';
 
 /** A Pix just stored: matched to the order its txid names, or kept as not identified with the reason. */
 export async function matchReceivedPix(trx: Transaction<Database>, pix: ReceivedPix, confirm: boolean): Promise<void> {
+  // Another module's charge (decision 0100: a boleto híbrido's QR code pays that boleto, once with its retorno).
+  const claimed = pix.txid ? await claimPix(trx, { ...pix, txid: pix.txid }) : undefined;
+  if (claimed) {
+    if ('refused' in claimed) await pixRepo.unmatched(trx, pix.endToEndId, claimed.refused);
+    else await pixRepo.match(trx, pix.endToEndId, claimed.orderId, null);
+    return;
+  }
   // An instalment's own txid (a sale on credit, decision 0054): the Pix pays that instalment.
   const instalment = pix.txid
     ? await receiveInstalmentPix(trx, {

@@ -16,6 +16,8 @@ import { pixWebhook } from './pix-webhook';
 
 /** What payments does in the order workflow: the 'pixReceived' requirement and the moves' ends. */
 export { registerPaymentsWorkflow } from './payments-workflow';
+/** Another module's charge a Pix pays by its txid (the boleto híbrido, decision 0100). */
+export { type PixClaimer, registerPixClaimer } from './pix-claimers';
 /** LGPD: the payer of the Pix that paid nothing but named an anonymised customer's txids or CPF, forgotten (issue 53 §6). */
 export { forgetPixPayersOf } from './pix-payers';
 /** A Pix the bank told us of, in our units. */

@@ -96,8 +96,10 @@ export const RECEIVABLES_TEXTS = {
   boletoWhatsApp: BOLETO_TEXTS.sendWhatsApp,
   boletoNone: 'Nenhum boleto emitido para esta parcela.',
   boletoLine: BOLETO_TEXTS.digitableLine,
-  boletoStatus: (status: keyof typeof BOLETO_STATUS_LABELS, remessa: number | null) =>
-    `${BOLETO_STATUS_LABELS[status]} · ${remessa === null ? 'aguardando remessa' : `remessa ${remessa}`}`,
+  boletoStatus: (status: keyof typeof BOLETO_STATUS_LABELS, remessa: number | null, byApi = false) =>
+    `${BOLETO_STATUS_LABELS[status]} · ${byApi ? 'registrado pela API do banco' : remessa === null ? 'aguardando remessa' : `remessa ${remessa}`}`,
+  boletoPix: BOLETO_TEXTS.pixPay,
+  boletoPixHelp: BOLETO_TEXTS.pixPayHelp,
   boletoInfo: (nossoNumero: string, due: string, amount: string) =>
     `Nosso número ${nossoNumero} · vencimento ${due} · ${amount}`,
   boletoLoadFailed: 'Não foi possível carregar os boletos da parcela.',

@@ -430,6 +430,8 @@ export const BOLETO_SETTINGS_TEXTS = {
   variacao: BOLETO_TEXTS.variacao,
   nextSequence: BOLETO_TEXTS.nextSequence,
   nextRemessa: BOLETO_TEXTS.nextRemessa,
+  pixHybrid: BOLETO_TEXTS.pixHybrid,
+  pixHybridHelp: BOLETO_TEXTS.pixHybridHelp,
   save: BOLETO_TEXTS.save,
   saved: BOLETO_TEXTS.saved,
   saveFailed: 'Não foi possível salvar a configuração de boleto. Tente novamente.',

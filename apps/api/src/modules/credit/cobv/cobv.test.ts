@@ -119,6 +119,7 @@ describe("the shop's PSP ('Pix Cobrança' card)", () => {
     expect(test).toEqual({
       ok: false,
       message: 'Falha na conexão com o PSP: o PSP recusou as credenciais (HTTP 401).',
+      webhook: null,
     });
     // The right secret, the certificate kept: connected.
     const saved = await call('PUT', '/credit/psp', manager, { ...base, clientSecret: 'segredo-do-psp' });
@@ -131,7 +132,9 @@ describe("the shop's PSP ('Pix Cobrança' card)", () => {
     });
     expect(saved.body).not.toContain('segredo-do-psp');
     test = pspTestSchema.parse((await call('POST', '/credit/psp/test', manager)).json().data);
-    expect(test).toEqual({ ok: true, message: 'Conexão com o PSP funcionando: token OAuth2 obtido.' });
+    expect(test).toMatchObject({ ok: true, message: 'Conexão com o PSP funcionando: token OAuth2 obtido.' });
+    // The app's address here is http (PUBLIC_URL unset): the webhook is not sent to the PSP, and it says why.
+    expect(test.webhook?.registered).toBe(false);
     expect(psp.requests.at(-1)).toMatchObject({ method: 'POST', path: '/oauth/token', status: 200 });
     // At rest: sealed, neither the secret nor the password in clear.
     const row = await t.db.selectFrom('pix_psp_settings').selectAll().executeTakeFirstOrThrow();

@@ -111,7 +111,7 @@ export function pspClient(conn: PspConnection) {
     return token.value;
   }
 
-  async function call<T>(method: 'GET' | 'PUT' | 'PATCH', path: string, payload?: object): Promise<T> {
+  async function call<T>(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: object): Promise<T> {
     const bearer = await accessToken();
     const answer = await send(
       conn,

@@ -1,9 +1,17 @@
-import { COMPANY_ID, PSP_TEXTS, type PspSettings, type PspSettingsBody, type PspTest } from '@backoffice/contract';
+import {
+  COMPANY_ID,
+  PIX_WEBHOOK_BASE,
+  PSP_TEXTS,
+  type PspSettings,
+  type PspSettingsBody,
+  type PspTest,
+} from '@backoffice/contract';
 import type { DB } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import { recordAudit } from '../../../lib/audit';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { open, packSealed, seal, secretKey, unpackSealed } from '../../../lib/secret-box';
+import { pixReceiver, pixWebhookSecret } from '../../settings/settings.service';
 import { type PspRow, cobvRepository as repo } from './cobv.repository';
 import { type PspConnection, PspError, pspClient } from './psp-client';
 
@@ -125,15 +133,49 @@ export async function pspConnection(
   }
 }
 
-/** POST /credit/psp/test ('Testar conexão'): an OAuth2 token asked of the PSP, over mTLS when configured. */
-export async function testPsp(db: Executor, serverSecret: string, ca: string[]): Promise<PspTest> {
-  const conn = await pspConnection(db, serverSecret, ca);
-  if (!conn) throw notFound(PSP_TEXTS.notConfigured);
+/**
+ * The shop's Pix webhook registered at the PSP (decision 0100): `PUT /webhook/{chave}` with `{ webhookUrl }` for the
+ * shop's Pix key (bacen/pix-api openapi.yaml 2.9.0, tag Webhook), then read back by `GET /webhook/{chave}`. The URL
+ * is the app's public address (PUBLIC_URL) and the webhook's secret path; the PSP calls `{webhookUrl}/pix` over
+ * https only, so an address not https is said in words and nothing is sent. No Pix key: said too.
+ */
+async function registerWebhook(
+  db: DB,
+  client: ReturnType<typeof pspClient>,
+  publicUrl: string,
+): Promise<NonNullable<PspTest['webhook']>> {
+  const { key } = await pixReceiver(db);
+  if (!key) return { registered: false, url: null, message: PSP_TEXTS.webhookNoKey };
+  const url = `${publicUrl}/api${PIX_WEBHOOK_BASE}/${await pixWebhookSecret(db)}`;
+  if (!publicUrl.startsWith('https://'))
+    return { registered: false, url, message: PSP_TEXTS.webhookNotHttps(publicUrl) };
+  const path = `webhook/${encodeURIComponent(key)}`;
   try {
-    await pspClient(conn).accessToken();
-    return { ok: true, message: PSP_TEXTS.testOk };
+    await client.call('PUT', path, { webhookUrl: url });
+    const kept = await client.call<{ webhookUrl?: string }>('GET', path);
+    if (kept?.webhookUrl !== url) {
+      return { registered: false, url, message: PSP_TEXTS.webhookMismatch(String(kept?.webhookUrl)) };
+    }
+    return { registered: true, url, message: PSP_TEXTS.webhookRegistered(url) };
   } catch (error) {
     const why = error instanceof PspError ? error.message : String(error);
-    return { ok: false, message: PSP_TEXTS.testFailed(why) };
+    return { registered: false, url, message: PSP_TEXTS.webhookRefused(why) };
   }
+}
+
+/**
+ * POST /credit/psp/test ('Testar conexão'): an OAuth2 token asked of the PSP, over mTLS when configured; with the
+ * token, the shop's Pix webhook registered at the PSP (`registerWebhook`).
+ */
+export async function testPsp(db: DB, serverSecret: string, ca: string[], publicUrl: string): Promise<PspTest> {
+  const conn = await pspConnection(db, serverSecret, ca);
+  if (!conn) throw notFound(PSP_TEXTS.notConfigured);
+  const client = pspClient(conn);
+  try {
+    await client.accessToken();
+  } catch (error) {
+    const why = error instanceof PspError ? error.message : String(error);
+    return { ok: false, message: PSP_TEXTS.testFailed(why), webhook: null };
+  }
+  return { ok: true, message: PSP_TEXTS.testOk, webhook: await registerWebhook(db, client, publicUrl) };
 }

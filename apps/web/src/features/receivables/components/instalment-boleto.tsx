@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifier';
 import { orderDetailQuery } from '../../../components/orders/order-queries';
+import { PixCode } from '../../../components/pix-code';
 import { refusalMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { hasPermission } from '../../../lib/session';
@@ -88,7 +89,8 @@ function BoletoActions({ instalment, boleto }: { instalment: ReceivableDetails; 
 
 /**
  * An instalment's boleto (issue 58 §2): the one not written off — its nosso número, due day, value, linha
- * digitável, whether a remessa registered it — with its PDF, 'Enviar por e-mail' and 'Enviar pelo WhatsApp'; an
+ * digitável, whether a remessa (or BB's API) registered it, a híbrido's Pix QR code and 'Pix Copia e Cola'
+ * (decision 0100) — with its PDF, 'Enviar por e-mail' and 'Enviar pelo WhatsApp'; an
  * open instalment without one: 'Emitir boleto'.
  */
 export function InstalmentBoleto({ instalment, open }: { instalment: ReceivableDetails; open: boolean }) {
@@ -112,7 +114,7 @@ export function InstalmentBoleto({ instalment, open }: { instalment: ReceivableD
             {T.boletoInfo(current.nossoNumero, formatDate(current.dueDate), formatMoney(current.amount))}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {T.boletoStatus(current.status, current.remessa)}
+            {T.boletoStatus(current.status, current.remessa, current.registeredByApi)}
           </Typography>
           <Box>
             <Typography variant="caption" color="text.secondary">
@@ -122,6 +124,17 @@ export function InstalmentBoleto({ instalment, open }: { instalment: ReceivableD
               {current.digitableLine}
             </Typography>
           </Box>
+          {current.pixCopyPaste && current.status === 'ISSUED' ? (
+            <Box component="section" aria-labelledby="instalment-boleto-pix-title">
+              <Typography variant="subtitle2" component="h4" id="instalment-boleto-pix-title">
+                {T.boletoPix}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+                {T.boletoPixHelp}
+              </Typography>
+              <PixCode payload={current.pixCopyPaste} size={160} />
+            </Box>
+          ) : null}
           <BoletoActions instalment={instalment} boleto={current} />
         </Stack>
       ) : boletos.isSuccess ? (

@@ -1,7 +1,10 @@
 import { BOLETO_BANK_LABELS, type BoletoSettingsBody, boletoSettingsBodySchema } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -10,8 +13,8 @@ import { boletoSettingsQuery, saveBoletoSettings } from '../api/settings-api';
 import { BOLETO_SETTINGS_TEXTS as T } from '../texts';
 import { SettingsCard } from './settings-card';
 
-type Field = keyof BoletoSettingsBody;
-type Texts = Record<Field, string>;
+type Field = Exclude<keyof BoletoSettingsBody, 'pixHybrid'>;
+type Texts = Record<Field, string> & { pixHybrid: boolean };
 
 const FIELDS: ReadonlyArray<{ key: Exclude<Field, 'bankCode'>; numeric: boolean }> = [
   { key: 'agency', numeric: true },
@@ -36,6 +39,7 @@ const EMPTY: Texts = {
   variacao: '019',
   nextSequence: '1',
   nextRemessa: '1',
+  pixHybrid: false,
 };
 
 const parsed = (texts: Texts) =>
@@ -47,7 +51,8 @@ const parsed = (texts: Texts) =>
 
 /**
  * 'Boleto registrado' (issue 58 §2): the bank (Banco do Brasil first), agency and account with their DVs, the
- * convênio, carteira and variação, and where the nosso número and the remessa's number go on. Read by
+ * convênio, carteira and variação, where the nosso número and the remessa's number go on, and the boleto híbrido
+ * (decision 0100: registered by BB's API with its Pix QR code; the server refuses it without that API). Read by
  * 'Configurações bancárias' and 'Crédito e cobrança'; saved by the first (the server checks both).
  */
 export function BoletoSettingsCard({ canChange }: { canChange: boolean }) {
@@ -72,7 +77,8 @@ export function BoletoSettingsCard({ canChange }: { canChange: boolean }) {
   const result = texts ? parsed(texts) : null;
   const errorOf = (key: Field) =>
     result && !result.success ? result.error.issues.find((issue) => issue.path[0] === key)?.message : undefined;
-  const set = (key: Field, value: string) => setTexts((current) => (current ? { ...current, [key]: value } : current));
+  const set = (key: Field | 'pixHybrid', value: string | boolean) =>
+    setTexts((current) => (current ? { ...current, [key]: value } : current));
   return (
     <SettingsCard
       id="boleto-settings-title"
@@ -122,6 +128,17 @@ export function BoletoSettingsCard({ canChange }: { canChange: boolean }) {
             );
           })}
         </Box>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={texts?.pixHybrid ?? false}
+              onChange={(event) => set('pixHybrid', event.target.checked)}
+              disabled={!texts || !canChange}
+            />
+          }
+          label={T.pixHybrid}
+        />
+        <FormHelperText sx={{ mt: 0, mb: 1 }}>{T.pixHybridHelp}</FormHelperText>
         {canChange ? (
           <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={save.isPending || !result?.success}>
             {T.save}

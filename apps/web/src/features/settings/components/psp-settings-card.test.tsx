@@ -24,7 +24,13 @@ describe("'Pix Cobrança (PSP)' (issue 58 §1)", () => {
       'GET /api/credit/psp': { body: { data: KEPT } },
       'PUT /api/credit/psp': { body: { data: KEPT } },
       'POST /api/credit/psp/test': {
-        body: { data: { ok: false, message: 'Falha na conexão com o PSP: o PSP recusou as credenciais (HTTP 401).' } },
+        body: {
+          data: {
+            ok: false,
+            message: 'Falha na conexão com o PSP: o PSP recusou as credenciais (HTTP 401).',
+            webhook: null,
+          },
+        },
       },
     });
     const user = userEvent.setup();
@@ -39,5 +45,22 @@ describe("'Pix Cobrança (PSP)' (issue 58 §1)", () => {
     expect(puts(calls)[0]?.body).toEqual({ baseUrl: KEPT.baseUrl, clientId: 'loja-client' });
     await user.click(screen.getByRole('button', { name: PSP_TEXTS.test }));
     expect(await screen.findByText(/recusou as credenciais \(HTTP 401\)/)).toBeTruthy();
+  });
+
+  it("'Testar conexão' connected: says whether the shop's Pix webhook was registered at the PSP, and why not", async () => {
+    const webhook = {
+      registered: false,
+      url: 'http://localhost:3000/api/payments/pix/webhook/abc',
+      message: PSP_TEXTS.webhookNotHttps('http://localhost:3000'),
+    };
+    mockFetch({
+      'GET /api/credit/psp': { body: { data: KEPT } },
+      'POST /api/credit/psp/test': { body: { data: { ok: true, message: PSP_TEXTS.testOk, webhook } } },
+    });
+    const user = userEvent.setup();
+    renderPage(<PspSettingsCard />);
+    await user.click(await screen.findByRole('button', { name: PSP_TEXTS.test }));
+    expect(await screen.findByText(PSP_TEXTS.testOk)).toBeTruthy();
+    expect(screen.getByText(/Webhook do Pix não registrado: o endereço público do sistema/)).toBeTruthy();
   });
 });

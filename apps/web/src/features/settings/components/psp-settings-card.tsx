@@ -32,7 +32,8 @@ async function base64Of(file: File): Promise<string> {
 /**
  * 'Pix Cobrança (PSP)' (issue 58 §1, decision 0094): the PSP's API URL, its OAuth2 client id and secret, and the
  * certificate for mutual TLS when the PSP asks for one; the secrets are never shown back (only that they are
- * kept). 'Testar conexão' asks the PSP for a token and says what it answered.
+ * kept). 'Testar conexão' asks the PSP for a token and says what it answered, then registers the shop's Pix
+ * webhook at the PSP and says whether it could (decision 0100).
  */
 export function PspSettingsCard() {
   const settings = useQuery(pspSettingsQuery);
@@ -142,6 +143,11 @@ export function PspSettingsCard() {
         {tested ? (
           <Alert severity={tested.ok ? 'success' : 'error'} sx={{ mt: 2 }}>
             {tested.message}
+          </Alert>
+        ) : null}
+        {tested?.webhook ? (
+          <Alert severity={tested.webhook.registered ? 'success' : 'warning'} sx={{ mt: 1, wordBreak: 'break-all' }}>
+            {tested.webhook.message}
           </Alert>
         ) : null}
       </Box>

@@ -5,6 +5,8 @@
  *   `[PUT|PATCH] /cobv/{txid}`) with each violation's text; the titles are those of its examples
  *   `RequisicaoInvalidaCobVExample1` ('Cobrança inválida.'), `OperacaoInvalidaCobVExample1` ('Operação
  *   inválida.'), `NaoEncontradoExample1` ('Não Encontrado'), `AcessoNegadoExample1` ('Acesso Negado');
+ * - its "Tag Webhook" section: `WebhookOperacaoInvalida` (400, `PUT /webhook/{chave}`, its three violations) and
+ *   `WebhookNaoEncontrado` (404, `GET|DELETE /webhook/{chave}`); the title 'Webhook inválido.' is this double's;
  * - the OAuth2 token endpoint: RFC 6749 §5.2 (`invalid_client`, 401; `unsupported_grant_type`, 400), and a
  *   missing or unknown bearer token RFC 6750 §3.1 (`invalid_token`, 401).
  */
@@ -89,3 +91,28 @@ export function pixListInvalid(razao: string, propriedade: string): { status: 40
     },
   };
 }
+
+/** The violations of `PUT /webhook/{chave}`, in the words of the document's "Tag Webhook" section. */
+export const WEBHOOK_VIOLATIONS = {
+  keyInvalid: 'o parâmetro {chave} não corresponde a uma chave DICT válida.',
+  keyNotOwned: 'o parâmetro {chave} não corresponde a uma chave DICT pertencente a este usuário recebedor.',
+  url: 'Campo webhook.webhookUrl não respeita o _schema_.',
+} as const;
+
+/** `WebhookOperacaoInvalida` (400, `PUT /webhook/{chave}`) with its violation. */
+export const webhookInvalid = (razao: string, propriedade: string): Problem => ({
+  type: `${ERROR_BASE}WebhookOperacaoInvalida`,
+  title: 'Webhook inválido.',
+  status: 400,
+  detail:
+    'A presente requisição busca criar um webhook sem respeitar o _schema_ ou, ainda, apresenta semântica inválida.',
+  violacoes: [{ razao, propriedade }],
+});
+
+/** `WebhookNaoEncontrado` (404, `GET|DELETE /webhook/{chave}`). */
+export const webhookNotFound = (): Problem => ({
+  type: `${ERROR_BASE}WebhookNaoEncontrado`,
+  title: 'Não Encontrado',
+  status: 404,
+  detail: 'O webhook denotado por {chave} não encontra-se estabelecido.',
+});
