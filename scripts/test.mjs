@@ -96,6 +96,8 @@ function count(file, label) {
   if (label) process.stdout.write(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed\n`);
 }
 const vitestReport = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+/** A Vitest part of PGlite's suites: a file whose worker V8 itself aborted runs again alone, once (decision 0102). */
+const vitestPart = (args) => [process.execPath, [path.join(root, 'scripts', 'vitest-part.mjs'), ...args]];
 
 // Found (or installed) first: their installs print, and the browser tests need both.
 const chromium = findChromium('shell');
@@ -140,7 +142,7 @@ const batch = [
     title: 'Tipos (tsc)',
     commands: [[process.execPath, [TSC, '-b', '--singleThreaded', ...TYPED_PROJECTS]]],
   },
-  { title: 'Unidade, API (PGlite) e componentes', commands: [['vitest', ['run', ...vitestReport(unitReport)]]] },
+  { title: 'Unidade, API (PGlite) e componentes', commands: [vitestPart(['run', ...vitestReport(unitReport)])] },
 ].map((step) => ({ ...step, nice: NICE }));
 // The API on PostgreSQL runs once the journeys are done, beside what is left of the unit suite: all of it beside
 // the journeys starved the niced suites (a 10 s demo seed passed 300 s, .ci/run 25 minutes; issue 39's suites
@@ -149,7 +151,7 @@ const afterBrowser = postgres
   ? [
       {
         title: 'API no PostgreSQL',
-        commands: [['vitest', ['run', '--project', 'api', ...vitestReport(postgresReport)]]],
+        commands: [vitestPart(['run', '--project', 'api', ...vitestReport(postgresReport)])],
         env: { DATABASE_URL: postgres },
         nice: NICE,
         always: true,

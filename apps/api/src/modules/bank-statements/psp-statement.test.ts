@@ -4,16 +4,15 @@ import {
   bankReconciliationSchema,
   bankStatementImportSchema,
   COMPANY_ID,
-  ORDER_STATUS,
   pixWebhookInfoSchema,
   receivablePixSchema,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, expectApiError, signIn, type TestApp, tokenCaller } from '../../test/helpers';
-import { createInstalments } from '../credit/receivables.service';
+import { instalmentOf1000 } from '../credit/test-credit';
 import { startTestPsp, type TestPsp } from '../credit/test-psp';
 import { makeTestCertificate } from '../fiscal/test-certificate';
-import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
+import { createOrderWorld, type OrderWorld } from '../orders/test-orders';
 
 /**
  * 'Importar Pix do PSP' (issue 58 §3, decision 0099) against the PSP double built from BACEN's Pix API (bacen/pix-api
@@ -39,27 +38,6 @@ async function at(iso: string) {
   vi.setSystemTime(new Date(iso));
   manager = await signIn(t.app, 'gerente@demo.com.br');
   attendant = await signIn(t.app, 'atendente@demo.com.br');
-}
-
-/** A sale on credit of 20 × R$ 50,00 = R$ 1.000,00 in one instalment at 30 days from `day`; its instalment's id. */
-async function instalmentOf1000(day: string): Promise<number> {
-  const order = await createOrder(t.db, world, {
-    status: ORDER_STATUS.AGUARDANDO_CLIENTE,
-    quantities: [0, 20],
-    deliveryType: 2,
-  });
-  await t.db
-    .updateTable('orders')
-    .set({ payment_method: 'CREDIT', credit_terms: JSON.stringify([30]) })
-    .where('id', '=', order.id)
-    .execute();
-  await t.db.transaction().execute((trx) => createInstalments(trx, order.id, day));
-  const row = await t.db
-    .selectFrom('receivables')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 const reconciliation = async (): Promise<BankReconciliation> => {
@@ -129,13 +107,13 @@ describe("'Importar Pix do PSP'", () => {
     const february = psp.receive('60.00', new Date('2026-02-20T12:00:00Z'), 'Pedido antigo');
     psp.refund(february.endToEndId, 'D1', '40.00', new Date('2026-03-06T13:00:00Z'));
     psp.receive('150.00', new Date('2026-03-05T13:00:00Z'), 'Pedido 12');
-    const id = await instalmentOf1000('2026-02-08');
+    const id = await instalmentOf1000(t.db, world, '2026-02-08');
     const charge = receivablePixSchema.parse((await call('GET', `/receivables/${id}/pix`, attendant)).json().data);
     expect(charge).toMatchObject({ kind: 'COBV', amount: 1000, dueDate: '2026-03-10' });
     await at('2026-03-25T15:00:00Z');
     // Another instalment of the same terms received by hand as a Pix the same day, first: R$ 1.025,00 too. Only the
     // endToEndId tells the PSP's line which receipt it is.
-    const other = await instalmentOf1000('2026-02-08');
+    const other = await instalmentOf1000(t.db, world, '2026-02-08');
     const byHand = await call(
       'POST',
       `/receivables/${other}/payments`,

@@ -6,6 +6,7 @@ import {
   type BankStatementLine,
   businessTimeZone,
   centsToReais,
+  nextMonthOf,
   shiftDay,
 } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
@@ -127,13 +128,7 @@ interface StatementLineLike {
 
 /** The month's first and last days, `YYYY-MM-DD`. */
 export function monthDays(month: string): { first: string; last: string } {
-  return { first: `${month}-01`, last: lastDayOf(month) };
-}
-
-function lastDayOf(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const next = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
-  return shiftDay(next, -1);
+  return { first: `${month}-01`, last: shiftDay(nextMonthOf(`${month}-01`), -1) };
 }
 
 function toLine(row: StatementLineRow & { reopened: boolean }, match: BankMatch | null): BankStatementLine {

@@ -4,14 +4,13 @@ import {
   boletoRetornoResultSchema,
   boletoSchema,
   businessDay,
-  ORDER_STATUS,
   receivableDetailsSchema,
   shiftDay,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type DemoRole, expectApiError, signInAll, type TestApp, tokenCaller } from '../../test/helpers';
-import { createInstalments } from '../credit/receivables.service';
-import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
+import { creditSaleInstalments } from '../credit/test-credit';
+import { createOrderWorld, type OrderWorld } from '../orders/test-orders';
 import { bbRetornoFile, cnabDay, type RetornoOccurrence } from './test-retorno';
 
 /**
@@ -48,26 +47,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A sale on credit of nine R$ 50,00 in 30/60/90 days, handed over today: its three instalments' ids. */
-async function threeInstalments(): Promise<number[]> {
-  const order = await createOrder(t.db, world, {
-    status: ORDER_STATUS.AGUARDANDO_CLIENTE,
-    quantities: [0, 9],
-    deliveryType: 2,
-  });
-  await t.db
-    .updateTable('orders')
-    .set({ payment_method: 'CREDIT', credit_terms: JSON.stringify([30, 60, 90]) })
-    .where('id', '=', order.id)
-    .execute();
-  await t.db.transaction().execute((trx) => createInstalments(trx, order.id, today()));
-  const rows = await t.db
-    .selectFrom('receivables')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .orderBy('seq')
-    .execute();
-  return rows.map((r) => r.id);
-}
+const threeInstalments = () =>
+  creditSaleInstalments(t.db, world, { quantities: [0, 9], terms: [30, 60, 90], day: today() });
 
 const ddmmyyyy = cnabDay;
 

@@ -1,6 +1,5 @@
 import {
   COMPANY_ID,
-  ORDER_STATUS,
   pixWebhookInfoSchema,
   pspSettingsSchema,
   pspTestSchema,
@@ -11,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signIn, type TestApp, tokenCaller } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { makeTestCertificate } from '../../fiscal/test-certificate';
-import { createOrder, createOrderWorld, type OrderWorld } from '../../orders/test-orders';
-import { createInstalments } from '../receivables.service';
+import { createOrderWorld, type OrderWorld } from '../../orders/test-orders';
+import { instalmentOf1000 } from '../test-credit';
 import { startTestPsp, type TestPsp } from '../test-psp';
 import { pspClient } from './psp-client';
 
@@ -36,27 +35,6 @@ async function at(iso: string) {
   vi.setSystemTime(new Date(iso));
   manager = await signIn(t.app, 'gerente@demo.com.br');
   attendant = await signIn(t.app, 'atendente@demo.com.br');
-}
-
-/** A sale on credit of 20 × R$ 50,00 = R$ 1.000,00 in one instalment at 30 days from `day`; its instalment's id. */
-async function instalmentOf1000(day: string): Promise<number> {
-  const order = await createOrder(t.db, world, {
-    status: ORDER_STATUS.AGUARDANDO_CLIENTE,
-    quantities: [0, 20],
-    deliveryType: 2,
-  });
-  await t.db
-    .updateTable('orders')
-    .set({ payment_method: 'CREDIT', credit_terms: JSON.stringify([30]) })
-    .where('id', '=', order.id)
-    .execute();
-  await t.db.transaction().execute((trx) => createInstalments(trx, order.id, day));
-  const row = await t.db
-    .selectFrom('receivables')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 beforeAll(async () => {
@@ -149,7 +127,7 @@ describe("an instalment's cobv", () => {
   it('R$ 1.000,00 due 10/03 paid on 25/03 arrives as R$ 1.025,00 (20,00 + 5,00) and pays it in full, once', async () => {
     await at('2026-03-01T15:00:00Z');
     // Sold on 08/02 at 30 days: due on 10/03.
-    const id = await instalmentOf1000('2026-02-08');
+    const id = await instalmentOf1000(t.db, world, '2026-02-08');
     const pix = receivablePixSchema.parse((await call('GET', `/receivables/${id}/pix`, attendant)).json().data);
     expect(pix).toMatchObject({ kind: 'COBV', amount: 1000, dueDate: '2026-03-10', notice: null });
     expect(pix.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
@@ -212,7 +190,7 @@ describe("an instalment's cobv", () => {
 
   it('is revised after a part payment by hand and removed when paid otherwise; overdue without one, static', async () => {
     await at('2026-04-01T15:00:00Z');
-    const id = await instalmentOf1000('2026-03-20'); // due 19/04
+    const id = await instalmentOf1000(t.db, world, '2026-03-20'); // due 19/04
     const { txid } = receivablePixSchema.parse((await call('GET', `/receivables/${id}/pix`, attendant)).json().data);
     // R$ 400,00 in cash before the due day: the cobv now charges the R$ 600,00 open (revision 1).
     await call('POST', '/cash/open', attendant, { openingBalance: 0 });
@@ -225,7 +203,7 @@ describe("an instalment's cobv", () => {
     await expect(psp.pay(txid, new Date())).rejects.toThrow(/não está ATIVA/);
 
     // An instalment already overdue with no cobv: the PSP refuses a due day before the creation, so the static code.
-    const late = await instalmentOf1000('2026-02-01'); // due 03/03
+    const late = await instalmentOf1000(t.db, world, '2026-02-01'); // due 03/03
     const fallback = receivablePixSchema.parse((await call('GET', `/receivables/${late}/pix`, attendant)).json().data);
     expect(fallback.kind).toBe('STATIC');
     expect(fallback.notice).toMatch(/vencida/);
