@@ -17,6 +17,7 @@ import {
   openBrowser,
   plainText,
   screenshot,
+  screenshotDesktopAndPhone,
   settled,
   waitForNetworkIdle,
 } from './harness';
@@ -358,7 +359,7 @@ describe('a late instalment collected by a registered boleto, the retorno read, 
       await waitForNetworkIdle(page);
       await expectAccessible(page, 'conciliação bancária: conciliado');
       await settled(page);
-      await screenshot(page, 'bank-collection-6-closed-desktop');
+      await screenshotDesktopAndPhone(page, 'bank-collection-6-closed');
     } finally {
       await owner.close();
     }

@@ -7,6 +7,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -126,12 +128,14 @@ export default function BankReconciliationPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            type="month"
+          <DatePicker
             label={T.month}
-            value={month}
-            onChange={(event) => event.target.value && setMonth(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            views={['year', 'month']}
+            openTo="month"
+            format="MM/YYYY"
+            value={dayjs(`${month}-01`)}
+            onChange={(value) => value?.isValid() && setMonth(value.format('YYYY-MM'))}
+            slotProps={{ textField: { sx: { width: 180 } } }}
           />
         </Stack>
         {accounts.data?.length === 0 && <Alert severity="info">{T.noAccounts}</Alert>}
