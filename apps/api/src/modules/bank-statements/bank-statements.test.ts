@@ -51,7 +51,8 @@ const LINES: (TestOfxLine & { book: 'receipt' | 'card' | 'bill' | null; bookDay?
   },
   { day: '2026-03-20', amount: '-980.00', memo: 'BOLETO DISTRIBUIDORA', fitId: 'BB15', book: 'bill' },
   { day: '2026-03-23', amount: '310.00', memo: 'PIX RECEBIDO CLIENTE E', fitId: 'BB16', book: 'receipt' },
-  { day: '2026-03-24', amount: '-15.00', memo: 'ESTACIONAMENTO', fitId: 'BB17', book: 'bill' },
+  // A parking fee the books do not hold yet: made a bill from its line at the end.
+  { day: '2026-03-24', amount: '-15.00', memo: 'ESTACIONAMENTO', fitId: 'BB17', book: null },
   { day: '2026-03-25', amount: '200.00', memo: 'DEPOSITO EM DINHEIRO', fitId: 'BB18', book: null },
   { day: '2026-03-27', amount: '-3000.00', memo: 'FOLHA SALARIOS', fitId: 'BB19', book: 'bill' },
   // No FITID (some banks leave it out of their own fees): the line is keyed by its hash.
@@ -192,7 +193,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /bank-statements and the reconciliation', () => {
-  it('imports an OFX of 20 lines of which 18 match, confirms them and closes the month at a zero difference', async () => {
+  it('imports an OFX of 20 lines of which 17 match, confirms them and closes the month at a zero difference', async () => {
     const accounts = await t.app.inject({
       method: 'GET',
       url: '/api/bank-statements/accounts',
@@ -217,7 +218,7 @@ describe('POST /bank-statements and the reconciliation', () => {
     // The Latin-1 file's Ç read as such.
     expect(before.lines[19]).toMatchObject({ memo: 'TARIFA PACOTE DE SERVIÇOS', fitId: null, match: null });
     const proposed = before.lines.filter((line) => line.match !== null);
-    expect(proposed).toHaveLength(18);
+    expect(proposed).toHaveLength(17);
     const kinds = { receipt: 'RECEIVABLE_PAYMENT', card: 'CARD_SETTLEMENT', bill: 'PAYABLE_PAYMENT' } as const;
     for (const [index, line] of LINES.entries()) {
       const shown = before.lines[index];
@@ -230,7 +231,7 @@ describe('POST /bank-statements and the reconciliation', () => {
     // Nothing reconciled yet: the books are the opening R$ 10.000,00; the difference is the month's net, −5.763,14.
     expect(before).toMatchObject({ closingBalance: 4236.86, booksBalance: 10000, difference: -5763.14 });
 
-    // Two confirmed one by one, the other 16 by 'Confirmar todas as propostas'.
+    // Two confirmed one by one, the other 15 by 'Confirmar todas as propostas'.
     for (const line of proposed.slice(0, 2)) {
       const res = await post(`/bank-statements/lines/${line.id}/confirm`, {
         kind: line.match?.kind,
@@ -241,12 +242,12 @@ describe('POST /bank-statements and the reconciliation', () => {
     }
     const all = await post('/bank-statements/reconciliation/confirm', { accountId, month: '2026-03' });
     expect(all.statusCode, all.body).toBe(200);
-    expect(all.json().data).toEqual({ confirmed: 16 });
-    // Reconciled: in 150,00 + 490,00 + 275,40 + 1.025,00 + 485,50 + 89,90 + 75,00 + 310,00 = 2.900,80; out 8.851,04
-    // (all bills): books 10.000,00 + 2.900,80 − 8.851,04 = 4.049,76; difference 4.236,86 − 4.049,76 = 187,10, the
-    // two open lines (200,00 − 12,90).
+    expect(all.json().data).toEqual({ confirmed: 15 });
+    // Reconciled: in 150,00 + 490,00 + 275,40 + 1.025,00 + 485,50 + 89,90 + 75,00 + 310,00 = 2.900,80; out 8.836,04
+    // (the bills, not the parking): books 10.000,00 + 2.900,80 − 8.836,04 = 4.064,76; difference 4.236,86 − 4.064,76
+    // = 172,10, the three open lines (200,00 − 15,00 − 12,90).
     const confirmed = await get();
-    expect(confirmed.lines.filter((line) => line.status === 'CONFIRMED')).toHaveLength(18);
+    expect(confirmed.lines.filter((line) => line.status === 'CONFIRMED')).toHaveLength(17);
     // Each with the entry it was proposed.
     expect(confirmed.lines.filter((line) => line.status === 'CONFIRMED').map((line) => line.match)).toEqual(
       proposed.map((line) => line.match),
@@ -257,7 +258,7 @@ describe('POST /bank-statements and the reconciliation', () => {
     ).toEqual({
       confirmed: 0,
     });
-    expect(confirmed).toMatchObject({ booksBalance: 4049.76, difference: 187.1 });
+    expect(confirmed).toMatchObject({ booksBalance: 4064.76, difference: 172.1 });
 
     // A confirmed line again: 409, nothing changes.
     const again = await post(`/bank-statements/lines/${proposed[0]?.id}/confirm`, {
@@ -266,8 +267,8 @@ describe('POST /bank-statements and the reconciliation', () => {
     });
     expectApiError(again, 409, 'CONFLICT');
 
-    // The two left: the fee becomes a bill paid that day from the account; the deposit ignored.
-    const [deposit, fee] = [17, 19].map((index) => confirmed.lines[index]?.id as number);
+    // The three left: the fee and the parking become bills paid that day from the account; the deposit ignored.
+    const [parking, deposit, fee] = [16, 17, 19].map((index) => confirmed.lines[index]?.id as number);
     const feeBill = { category: 'TARIFAS', description: 'Tarifa pacote de serviços' };
     // A bill needs 'Compras' (as POST /payables): the manager ('Crédito e cobrança') reconciles but makes none.
     expectApiError(await post(`/bank-statements/lines/${fee}/payable`, feeBill), 403, 'FORBIDDEN');
@@ -285,6 +286,10 @@ describe('POST /bank-statements and the reconciliation', () => {
       account_id: accountId,
       day: '2026-03-31',
     });
+    const parkingBill = { category: 'OUTROS', description: 'Estacionamento' };
+    const parked = await post(`/bank-statements/lines/${parking}/payable`, parkingBill, tokens.stocker);
+    expect(parked.statusCode, parked.body).toBe(201);
+    expect(parked.json().data).toMatchObject({ kind: 'PAYABLE_PAYMENT', amount: -15, day: '2026-03-24' });
     expectApiError(await post(`/bank-statements/lines/${deposit}/ignore`, { reason: 'x' }), 400, 'VALIDATION_FAILED');
     expect((await post(`/bank-statements/lines/${deposit}/ignore`, { reason: 'Aporte do sócio' })).statusCode).toBe(
       200,
@@ -298,7 +303,7 @@ describe('POST /bank-statements and the reconciliation', () => {
     expect(audit.action).toBe('ignored');
     expect(JSON.stringify(audit.changes)).toContain('Aporte do sócio');
 
-    // Closed: books 4.049,76 − 12,90 + 200,00 = 4.236,86, the bank's balance.
+    // Closed: books 4.064,76 − 15,00 − 12,90 + 200,00 = 4.236,86, the bank's balance.
     expect(await get()).toMatchObject({ closingBalance: 4236.86, booksBalance: 4236.86, difference: 0 });
   });
 
