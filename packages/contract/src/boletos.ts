@@ -60,6 +60,12 @@ export const BOLETO_TEXTS = {
   bankRefused: (status: number, why: string) =>
     `O Banco do Brasil recusou o registro do boleto (HTTP ${status}): ${why}`,
   bankUnreachable: (why: string) => `Não foi possível falar com a API Cobrança do Banco do Brasil: ${why}`,
+  bankAskRefused: (status: number, why: string) =>
+    `O Banco do Brasil não respondeu a consulta do boleto (HTTP ${status}): ${why}`,
+  settleNoApi: 'A API Cobrança do Banco do Brasil não está configurada no servidor: não há o que consultar.',
+  settleAsk: 'Consultar pagamentos no banco',
+  settleResult: (asked: number, paid: number) =>
+    `${asked === 1 ? '1 boleto consultado' : `${asked} boletos consultados`} no Banco do Brasil; ${paid === 1 ? '1 parcela paga' : `${paid} parcelas pagas`}.`,
   bankCodeMismatch: (ours: string, bank: string) =>
     `O código de barras que o banco registrou (${bank}) não é o que calculamos (${ours}): confira convênio e carteira; o boleto não foi emitido.`,
   issue: 'Emitir boleto',
@@ -218,3 +224,10 @@ export const boletoRetornoResultSchema = z.object({
   notes: z.array(z.string()),
 });
 export type BoletoRetornoResult = z.infer<typeof boletoRetornoResultSchema>;
+
+/** POST /boletos/settle: the open boletos registered by BB's API asked at BB, and the instalments paid now. */
+export const boletoSettleResultSchema = z.object({
+  asked: z.number().int(),
+  paid: z.array(z.object({ nossoNumero: z.string(), receivableId: z.number().int(), amount: z.number() })),
+});
+export type BoletoSettleResult = z.infer<typeof boletoSettleResultSchema>;

@@ -14,7 +14,12 @@ import type { BbCobrancaConfig } from '../../config';
  *   caractere inválido, o sistema assumirá 'N'";
  * - its answer: `numero` (the nosso número of 20 digits), `linhaDigitavel`, `codigoBarraNumerico`, and
  *   `qrCode: { url, txId, emv }` (the guide's "Consultar Pix de Boletos: retorna URL, TxID, EMV");
- * - a refusal: `{ erros: [{ codigo, versao, mensagem, ocorrencia }] }` (HTTP 400), read into Portuguese.
+ * - a refusal: `{ erros: [{ codigo, versao, mensagem, ocorrencia }] }` (HTTP 400), read into Portuguese;
+ * - `GET {base}/boletos/{id}?numeroConvenio={convênio}` ("Detalhar um Boleto"), the id being the 20-digit
+ *   `numeroTituloCliente`: `codigoEstadoTituloCobranca` (1 normal, 6 liquidado, 7 baixado…),
+ *   `dataCreditoLiquidacao` ("dd.mm.aaaa"), `valorPagoSacado` (what the payer paid, fine and interest included),
+ *   `valorMultaRecebido`, `valorJuroMoraRecebido`, `valorAbatimentoTotal` — the names as BB's published answer
+ *   and the public clients of it (ACBr's boleto, BB's Python and .NET samples) spell them.
  */
 
 export interface BbBoletoRequest {
@@ -53,6 +58,20 @@ export interface BbBoletoAnswer {
   codigoBarraNumerico: string;
   qrCode?: { url?: string; txId?: string; emv?: string };
 }
+
+/** BB's "Detalhar um Boleto" answer: the fields read here. */
+export interface BbBoletoDetail {
+  codigoEstadoTituloCobranca: number;
+  dataCreditoLiquidacao?: string;
+  dataRecebimentoTitulo?: string;
+  valorPagoSacado?: number;
+  valorMultaRecebido?: number;
+  valorJuroMoraRecebido?: number;
+  valorAbatimentoTotal?: number;
+}
+
+/** `codigoEstadoTituloCobranca` 6: liquidado. */
+export const BB_LIQUIDATED = 6;
 
 /** A call BB refused (its status and words) or could not be made (status 0). */
 export class BbCobrancaError extends Error {
@@ -103,7 +122,7 @@ function send(
 }
 
 /** BB's `erros[].mensagem` (and the gateway's `errors[].message`), joined. */
-function refusal(status: number, body: unknown): BbCobrancaError {
+function refusal(status: number, body: unknown, text = BOLETO_TEXTS.bankRefused): BbCobrancaError {
   const b = (typeof body === 'object' && body ? body : {}) as {
     erros?: { mensagem?: string }[];
     errors?: { message?: string }[];
@@ -112,7 +131,7 @@ function refusal(status: number, body: unknown): BbCobrancaError {
   const words = [...(b.erros ?? []).map((e) => e.mensagem), ...(b.errors ?? []).map((e) => e.message), b.error].filter(
     Boolean,
   );
-  return new BbCobrancaError(BOLETO_TEXTS.bankRefused(status, words.join(' ') || String(body ?? '')), status);
+  return new BbCobrancaError(text(status, words.join(' ') || String(body ?? '')), status);
 }
 
 /** A client of BB's API Cobranças: its token kept until it expires. */
@@ -150,6 +169,17 @@ export function bbCobrancaClient(config: BbCobrancaConfig) {
       );
       if (answer.status >= 200 && answer.status < 300) return answer.body as BbBoletoAnswer;
       throw refusal(answer.status, answer.body);
+    },
+
+    /** GET /boletos/{id}: the boleto's state at BB (its nosso número of 17 digits); BbCobrancaError otherwise. */
+    async detail(nossoNumero: string, convenio: string): Promise<BbBoletoDetail> {
+      const bearer = await accessToken();
+      const url = new URL(`${config.apiUrl}/boletos/000${nossoNumero}`);
+      url.searchParams.set('numeroConvenio', String(Number(convenio)));
+      url.searchParams.set('gw-dev-app-key', config.appKey);
+      const answer = await send(url, config.ca, 'GET', { authorization: `Bearer ${bearer}` }, '');
+      if (answer.status === 200) return answer.body as BbBoletoDetail;
+      throw refusal(answer.status, answer.body, BOLETO_TEXTS.bankAskRefused);
     },
   };
 }

@@ -154,6 +154,16 @@ export const boletosRepository = {
       .execute();
   },
 
+  /** The boletos registered by BB's API still open (ISSUED: not paid, not written off), oldest first. */
+  async openApiRegistered(db: Executor): Promise<BoletoRow[]> {
+    const rows = await boletoColumns(db)
+      .where('b.api_registered_at', 'is not', null)
+      .where('b.status', '=', 'ISSUED')
+      .orderBy('b.id')
+      .execute();
+    return rows.map(toBoletoRow);
+  },
+
   /** The boletos issued, not registered by BB's API and not yet in a remessa, oldest first, locked for the remessa being written. */
   async unsent(db: Executor): Promise<BoletoRow[]> {
     const rows = await boletoColumns(db)

@@ -8,6 +8,7 @@ import {
   boletoSchema,
   boletoSettingsBodySchema,
   boletoSettingsSchema,
+  boletoSettleResultSchema,
   idParamSchema,
   PERMISSIONS,
   RECEIVABLE_TEXTS,
@@ -210,5 +211,19 @@ export const boletosRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: await service.readRetorno(actor(request), { name: 'retorno', content: file }) };
     },
+  );
+
+  app.post(
+    '/boletos/settle',
+    {
+      config: credit,
+      schema: {
+        tags,
+        summary:
+          "'Consultar pagamentos no banco': cada boleto em aberto registrado pela API Cobrança do BB é consultado (GET /boletos/{id}, 'Detalhar um Boleto'); liquidado (codigoEstadoTituloCobranca 6) paga a parcela uma vez, como a liquidação do retorno, com valorPagoSacado (multa e juros incluídos) na dataCreditoLiquidacao. Já paga pelo retorno ou pelo Pix: nada muda. Banco recusa ou não responde: 502 BANK_FAILED, nada muda; API não configurada no servidor: 400. Auditado",
+        response: { 200: data(boletoSettleResultSchema) },
+      },
+    },
+    async (request) => ({ data: await service.settle(actor(request)) }),
   );
 };

@@ -15,6 +15,7 @@ import { type BoletoRow, boletosRepository as repo } from './boletos.repository'
 import { boletosOf, issueBoleto, toBoleto } from './issue-boleto';
 import { readRetorno } from './read-retorno';
 import { createRemessa, remessaFile, remessaList } from './remessa';
+import { settleByApi } from './settle-by-api';
 
 const percent = (hundredths: number) => (hundredths / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 });
 
@@ -111,5 +112,9 @@ export function createBoletosService(db: DB, mailer?: Mailer, bbCobranca?: BbCob
     remessas: () => remessaList(db),
     remessaFile: (id: number) => remessaFile(db, id),
     readRetorno: (actorId: number, file: { name: string; content: Buffer }) => readRetorno(db, actorId, file),
+    /** Whether BB's API Cobranças is configured on the server (the web shows 'Consultar pagamentos no banco'). */
+    apiConfigured: bank !== undefined,
+    /** POST /boletos/settle: the open boletos registered by the API asked at BB (null actor: the worker). */
+    settle: (actorId: number | null) => settleByApi(db, bank, actorId),
   };
 }

@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { receiveInstalmentBoleto } from '../credit/receivables.service';
 import { createPayables, payPayableNow } from '../payables/payables.service';
-import { boletosRepository as repo } from './boletos.repository';
+import { type BoletoRow, boletosRepository as repo } from './boletos.repository';
 import { parseRetorno, RetornoError, type RetornoEvent } from './cnab240';
 
 /** C044 movements that pay a boleto: 06 liquidação, 17 liquidação após baixa. */
@@ -16,6 +16,28 @@ const LIQUIDATIONS = new Set(['06', '17']);
 const WRITE_OFF = '09';
 
 type Result = Omit<BoletoRetornoResult, 'applied'>;
+
+/**
+ * The bank liquidated a boleto not yet PAID (locked by the caller): its instalment paid by the credit module
+ * (`paidCents` on `paidOn`, fine and interest first, the nosso número as the bank reference, so the same boleto
+ * never pays twice) and the boleto marked paid. False when the credit module refused it (the instalment was
+ * already paid by other means). The retorno's liquidação and BB's API (settle-by-api.ts) both pay through here.
+ */
+export async function payBoleto(
+  trx: Transaction<Database>,
+  boleto: BoletoRow,
+  paidOn: string,
+  paidCents: number,
+): Promise<boolean> {
+  const paid = await receiveInstalmentBoleto(trx, {
+    receivableId: boleto.receivable_id,
+    bankReference: boleto.nosso_numero,
+    paidOn,
+    amountCents: paidCents,
+  });
+  await repo.markPaid(trx, boleto.id, paidOn, paidCents);
+  return !('refused' in paid);
+}
 
 /** One occurrence applied (once: the same boleto, movement and day again changes nothing). */
 async function applyEvent(
@@ -46,15 +68,9 @@ async function applyEvent(
     await repo.addFee(trx, boleto.id, event.feeCents);
   }
   if (LIQUIDATIONS.has(event.movement) && boleto.status !== 'PAID' && event.paidCents > 0) {
-    const paid = await receiveInstalmentBoleto(trx, {
-      receivableId: boleto.receivable_id,
-      bankReference: boleto.nosso_numero,
-      paidOn: occurredOn,
-      amountCents: event.paidCents,
-    });
-    await repo.markPaid(trx, boleto.id, occurredOn, event.paidCents);
-    if ('refused' in paid) result.notes.push(BOLETO_TEXTS.retornoAlreadyPaid(boleto.nosso_numero));
-    else {
+    if (!(await payBoleto(trx, boleto, occurredOn, event.paidCents))) {
+      result.notes.push(BOLETO_TEXTS.retornoAlreadyPaid(boleto.nosso_numero));
+    } else {
       result.paid.push({
         nossoNumero: boleto.nosso_numero,
         receivableId: boleto.receivable_id,

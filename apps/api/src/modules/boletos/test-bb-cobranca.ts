@@ -11,6 +11,11 @@
  * - follows the guide's field 29: `indicadorPix` "S" answers a dynamic Pix QR code (`qrCode: { url, txId, emv }`,
  *   the BR Code of its location); "N", absent, or any other character: "o sistema assumirá 'N'" — registered
  *   without Pix (`qrCode` with empty strings), never refused;
+ * - details a boleto it registered at `GET /cobrancas/v2/boletos/{id}?numeroConvenio=…` ("Detalhar um Boleto"):
+ *   `codigoEstadoTituloCobranca` 1 (normal) until the test's `liquidate` pays it (6, liquidado, with
+ *   `dataCreditoLiquidacao` "dd.mm.aaaa", `valorPagoSacado` = original + fine + interest, `valorMultaRecebido`,
+ *   `valorJuroMoraRecebido`); an id it never registered, or of another convênio: 404 in BB's `erros` shape;
+ *   `unreachable` drops every connection (the bank silent);
  * - answers `numero`, `linhaDigitavel` and `codigoBarraNumerico` computed by FEBRABAN's rules (febraban.ts, the
  *   app's own code: the double proves the app reads what it answers, not BB's arithmetic).
  * A plain module (no test framework): the API tests use it. Not secret; tests only.
@@ -30,6 +35,8 @@ export interface DoubleBoleto {
   linhaDigitavel: string;
   codigoBarraNumerico: string;
   qrCode: { url: string; txId: string; emv: string };
+  /** Set by `liquidate`: what the payer paid and BB's credit day (YYYY-MM-DD). */
+  paid?: { originalCents: number; fineCents: number; interestCents: number; creditDay: string };
 }
 
 export interface TestBbCobranca {
@@ -40,6 +47,10 @@ export interface TestBbCobranca {
   boletos: Map<string, DoubleBoleto>;
   requests: { method: string; path: string; status: number }[];
   refusals: { status: number; body: unknown }[];
+  /** BB liquidates the boleto `numero` (20 digits): its original value plus fine and interest, credited on `creditDay`. */
+  liquidate(numero: string, paid: { fineCents: number; interestCents: number; creditDay: string }): void;
+  /** True: every connection dropped unanswered. */
+  unreachable: boolean;
   close(): Promise<void>;
 }
 
@@ -110,6 +121,32 @@ function register(body: Record<string, unknown>, apiHost: string): DoubleBoleto 
   };
 }
 
+/** "Detalhar um Boleto": normal (1) until liquidated (6); money as BB's numbers in reais. */
+function detailOf(made: DoubleBoleto): Record<string, unknown> {
+  const reais = (cents: number) => cents / 100;
+  const base = {
+    numeroContratoCobranca: 1,
+    codigoLinhaDigitavel: made.linhaDigitavel,
+    valorOriginalTituloCobranca: made.request.valorOriginal,
+    dataVencimentoTituloCobranca: made.request.dataVencimento,
+  };
+  const p = made.paid;
+  if (!p) {
+    return { ...base, codigoEstadoTituloCobranca: 1, dataCreditoLiquidacao: '', valorPagoSacado: 0 };
+  }
+  const day = `${p.creditDay.slice(8, 10)}.${p.creditDay.slice(5, 7)}.${p.creditDay.slice(0, 4)}`;
+  return {
+    ...base,
+    codigoEstadoTituloCobranca: 6,
+    dataRecebimentoTitulo: day,
+    dataCreditoLiquidacao: day,
+    valorPagoSacado: reais(p.originalCents + p.fineCents + p.interestCents),
+    valorMultaRecebido: reais(p.fineCents),
+    valorJuroMoraRecebido: reais(p.interestCents),
+    valorAbatimentoTotal: 0,
+  };
+}
+
 export async function startTestBbCobranca(options: { clientId: string; clientSecret: string; appKey: string }) {
   const { keyPem, certPem } = testSefazServerIdentity();
   const tokens = new Set<string>();
@@ -117,11 +154,16 @@ export async function startTestBbCobranca(options: { clientId: string; clientSec
   const requests: TestBbCobranca['requests'] = [];
   const refusals: TestBbCobranca['refusals'] = [];
   let host = '';
+  const state = { unreachable: false };
 
   const server = https.createServer({ key: keyPem, cert: certPem }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (state.unreachable) {
+        request.socket.destroy();
+        return;
+      }
       const url = new URL(request.url ?? '/', 'https://127.0.0.1');
       const answer = (status: number, body: unknown) => {
         requests.push({ method: request.method ?? '', path: url.pathname, status });
@@ -145,6 +187,15 @@ export async function startTestBbCobranca(options: { clientId: string; clientSec
       }
       if (url.searchParams.get('gw-dev-app-key') !== options.appKey) {
         return answer(401, { errors: [{ code: '401', message: 'gw-dev-app-key inválida ou ausente.' }] });
+      }
+      const detail = /^\/cobrancas\/v2\/boletos\/(\d{20})$/.exec(url.pathname);
+      if (request.method === 'GET' && detail) {
+        const made = boletos.get(detail[1] as string);
+        const convenio = url.searchParams.get('numeroConvenio');
+        if (!made || String(made.request.numeroConvenio) !== convenio) {
+          return answer(404, { erros: [erro('D404', 'Boleto não encontrado para o convênio informado.')] });
+        }
+        return answer(200, detailOf(made));
       }
       if (request.method !== 'POST' || url.pathname !== '/cobrancas/v2/boletos') return answer(404, {});
       let body: Record<string, unknown>;
@@ -181,6 +232,17 @@ export async function startTestBbCobranca(options: { clientId: string; clientSec
     boletos,
     requests,
     refusals,
+    liquidate(numero, paid) {
+      const made = boletos.get(numero);
+      if (!made) throw new Error(`the double registered no boleto ${numero}`);
+      made.paid = { originalCents: Math.round((made.request.valorOriginal as number) * 100), ...paid };
+    },
+    get unreachable() {
+      return state.unreachable;
+    },
+    set unreachable(value: boolean) {
+      state.unreachable = value;
+    },
     close: async () => {
       server.closeAllConnections();
       server.close();
