@@ -119,4 +119,7 @@ export const RECEIVABLES_TEXTS = {
   retornoFailed: 'Não foi possível ler o retorno. Tente novamente.',
   retornoResult: BOLETO_TEXTS.retornoResult,
   retornoAlready: BOLETO_TEXTS.retornoAlreadyRead,
+  settleAsk: BOLETO_TEXTS.settleAsk,
+  settleFailed: 'Não foi possível consultar os pagamentos no Banco do Brasil. Tente novamente.',
+  settleResult: BOLETO_TEXTS.settleResult,
 } as const;

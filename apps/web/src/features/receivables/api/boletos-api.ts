@@ -4,6 +4,8 @@ import {
   type Boleto,
   type BoletoRemessa,
   type BoletoRetornoResult,
+  type BoletoSettings,
+  type BoletoSettleResult,
 } from '@backoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
@@ -17,6 +19,7 @@ import { receivableKeys } from './receivables-api';
 export const boletoKeys = {
   ofInstalment: (id: number) => [...receivableKeys.detail(id), 'boletos'] as const,
   remessas: ['boletos', 'remessas'] as const,
+  settings: ['boletos', 'settings'] as const,
 };
 
 /** GET /receivables/{id}/boletos: the instalment's boletos, the latest first. */
@@ -98,6 +101,30 @@ export function useReadRetorno(onSuccess: (result: BoletoRetornoResult) => void)
     mutationFn: sendRetorno,
     failure: T.retornoFailed,
     invalidate: [receivableKeys.all, boletoKeys.remessas, ['dashboard'], ['payables'], ['cash-flow']],
+    onSuccess,
+  });
+}
+
+/**
+ * Whether BB's API Cobranças registers the shop's boletos (the boleto híbrido on: the server refuses it unless the
+ * API is configured there): 'Consultar pagamentos no banco' is shown only then.
+ */
+export function useBoletoApiOn(enabled: boolean) {
+  return useQuery({
+    queryKey: boletoKeys.settings,
+    queryFn: async ({ signal }) => (await api<{ data: BoletoSettings }>('/boletos/settings', { signal })).data,
+    select: (settings) => settings?.pixHybrid === true,
+    enabled,
+    retry: false,
+  });
+}
+
+/** POST /boletos/settle: 'Consultar pagamentos no banco' (BB's API Cobranças). */
+export function useSettleByApi(onSuccess: (result: BoletoSettleResult) => void) {
+  return useApiMutation<BoletoSettleResult, void>({
+    mutationFn: async () => (await api<{ data: BoletoSettleResult }>('/boletos/settle', { method: 'POST' })).data,
+    failure: T.settleFailed,
+    invalidate: [receivableKeys.all, ['dashboard'], ['cash-flow']],
     onSuccess,
   });
 }

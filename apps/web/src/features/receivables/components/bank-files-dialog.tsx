@@ -1,4 +1,4 @@
-import type { BoletoRemessa, BoletoRetornoResult } from '@backoffice/contract';
+import type { BoletoRemessa, BoletoRetornoResult, BoletoSettleResult } from '@backoffice/contract';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,7 +13,14 @@ import { useState } from 'react';
 import { useNotify } from '../../../components/notifier';
 import { refusalMessage } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { downloadRemessa, useCreateRemessa, useReadRetorno, useRemessas } from '../api/boletos-api';
+import {
+  downloadRemessa,
+  useBoletoApiOn,
+  useCreateRemessa,
+  useReadRetorno,
+  useRemessas,
+  useSettleByApi,
+} from '../api/boletos-api';
 import { RECEIVABLES_TEXTS as T } from '../texts';
 
 function RemessaRow({ remessa }: { remessa: BoletoRemessa }) {
@@ -60,7 +67,8 @@ function RetornoSummary({ result }: { result: BoletoRetornoResult }) {
 /**
  * 'Remessa e retorno' ('Crédito e cobrança'): 'Gerar remessa' with the boletos issued and not yet sent, the
  * remessas to download, and 'Ler retorno' with the bank's file (at most 2 MB, refused before sending), what it
- * did said in the dialog.
+ * did said in the dialog; with the boleto híbrido on (BB's API Cobranças), 'Consultar pagamentos no banco' asks BB
+ * for the open boletos it registered and says how many were paid.
  */
 export function BankFilesDialog({ onClose }: { onClose: () => void }) {
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
@@ -68,6 +76,9 @@ export function BankFilesDialog({ onClose }: { onClose: () => void }) {
   const [result, setResult] = useState<BoletoRetornoResult | null>(null);
   const create = useCreateRemessa((remessa) => void downloadRemessa(remessa).catch(() => undefined));
   const read = useReadRetorno(setResult);
+  const apiOn = useBoletoApiOn(true).data === true;
+  const [settled, setSettled] = useState<BoletoSettleResult | null>(null);
+  const settle = useSettleByApi(setSettled);
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth fullScreen={phone} aria-labelledby="bank-files-title">
       <DialogTitle id="bank-files-title">{T.bankFilesTitle}</DialogTitle>
@@ -96,8 +107,25 @@ export function BankFilesDialog({ onClose }: { onClose: () => void }) {
                 }}
               />
             </Button>
+            {apiOn ? (
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  setSettled(null);
+                  settle.mutate();
+                }}
+                disabled={settle.isPending}
+              >
+                {T.settleAsk}
+              </Button>
+            ) : null}
           </Stack>
           {result ? <RetornoSummary result={result} /> : null}
+          {settled ? (
+            <Alert severity="success" role="status">
+              {T.settleResult(settled.asked, settled.paid.length)}
+            </Alert>
+          ) : null}
           <Typography variant="subtitle2" component="h3">
             {T.remessaList}
           </Typography>
