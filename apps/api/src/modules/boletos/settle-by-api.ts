@@ -1,4 +1,4 @@
-import { BOLETO_TEXTS, type BoletoSettleResult, centsToReais } from '@backoffice/contract';
+import { BOLETO_TEXTS, type BoletoSettleResult, centsToReais, reaisToCents } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
@@ -15,7 +15,7 @@ function isoDay(bb: string | undefined): string | null {
 }
 
 /**
- * POST /boletos/settle ('Consultar pagamentos no banco', and the worker's daily run): each open boleto registered
+ * POST /boletos/settle ('Consultar pagamentos no banco'): each open boleto registered
  * by BB's API Cobranças (decision 0100) asked at BB by "Detalhar um Boleto". Every answer is gathered first: BB
  * refusing or silent on any → 502 BANK_FAILED in Portuguese, nothing changed. Then, in one transaction, each BB
  * says is liquidado (codigoEstadoTituloCobranca 6) and still ISSUED here (locked) pays its instalment as a
@@ -46,7 +46,7 @@ export async function settleByApi(
     const result: BoletoSettleResult = { asked: open.length, paid: [] };
     for (const { nossoNumero, detail } of answers) {
       const paidOn = isoDay(detail.dataCreditoLiquidacao) ?? isoDay(detail.dataRecebimentoTitulo);
-      const paidCents = Math.round((detail.valorPagoSacado ?? 0) * 100);
+      const paidCents = reaisToCents(detail.valorPagoSacado ?? 0);
       if (detail.codigoEstadoTituloCobranca !== BB_LIQUIDATED || !paidOn || paidCents <= 0) continue;
       const boleto = await repo.byNossoNumero(trx, nossoNumero);
       if (boleto?.status !== 'ISSUED') continue;
