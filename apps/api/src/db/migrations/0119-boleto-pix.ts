@@ -17,4 +17,13 @@ export const boletoPix: Migration = {
       'create unique index boletos_pix_txid on boletos (pix_txid) where pix_txid is not null',
     ]);
   },
+  async down(db) {
+    await runStatements(db, [
+      'drop index boletos_pix_txid',
+      'alter table boletos drop column pix_emv',
+      'alter table boletos drop column pix_txid',
+      'alter table boletos drop column api_registered_at',
+      'alter table boleto_settings drop column pix_hybrid',
+    ]);
+  },
 };
