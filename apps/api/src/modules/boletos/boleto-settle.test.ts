@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   boletoSchema,
   boletoSettleResultSchema,
@@ -11,7 +10,7 @@ import { createTestApp, type DemoRole, expectApiError, signInAll, type TestApp, 
 import { creditSaleInstalments } from '../credit/test-credit';
 import { createOrderWorld, type OrderWorld } from '../orders/test-orders';
 import { startTestBbCobranca, type TestBbCobranca } from './test-bb-cobranca';
-import { bbRetornoFile } from './test-retorno';
+import { bbRetornoFile, uploadRetorno } from './test-retorno';
 
 /**
  * Settlement by BB's API Cobranças (decision 0100): 'Consultar pagamentos no banco' asks BB's double
@@ -56,22 +55,7 @@ const details = async (id: number) =>
   receivableDetailsSchema.parse((await call('GET', `/receivables/${id}`, tokens.admin)).json().data);
 const settle = async () => call('POST', '/boletos/settle', tokens.admin);
 
-function upload(file: Buffer) {
-  const boundary = `----retorno${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="IEDCBR.ret"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/boletos/retornos',
-    payload,
-    headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
+const upload = (file: Buffer) => uploadRetorno(t.app, tokens.admin, file);
 
 describe("settlement by BB's API Cobranças (GET /boletos/{id})", () => {
   it('pays the instalment BB liquidated with what the payer paid on the credit day, once; the open one stays open', async () => {

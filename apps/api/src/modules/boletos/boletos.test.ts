@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   BOLETO_TEXTS,
   boletoRetornoResultSchema,
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type DemoRole, expectApiError, signInAll, type TestApp, tokenCaller } from '../../test/helpers';
 import { creditSaleInstalments } from '../credit/test-credit';
 import { createOrderWorld, type OrderWorld } from '../orders/test-orders';
-import { bbRetornoFile, cnabDay, type RetornoOccurrence } from './test-retorno';
+import { bbRetornoFile, cnabDay, type RetornoOccurrence, uploadRetorno } from './test-retorno';
 
 /**
  * Registered boletos through the API (issue 58 §2, decision 0092): settings, 'Emitir boleto', the CNAB 240
@@ -57,22 +56,7 @@ const retornoFile = (nsa: number, occurrences: RetornoOccurrence[]) =>
   bbRetornoFile({ convenio: SETTINGS.convenio, nsa, occurrences });
 
 /** The retorno sent as a browser's FormData sends a file. */
-function upload(file: Buffer, token = tokens.admin) {
-  const boundary = `----retorno${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="IEDCBR.ret"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/boletos/retornos',
-    payload,
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
+const upload = (file: Buffer, token = tokens.admin) => uploadRetorno(t.app, token, file);
 
 const details = async (id: number) =>
   receivableDetailsSchema.parse((await call('GET', `/receivables/${id}`, tokens.admin)).json().data);

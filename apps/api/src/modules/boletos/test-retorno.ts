@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 /**
  * Banco do Brasil's CNAB 240 retorno as the bank writes it, built by hand for the tests (boletos.test.ts) and the
  * journeys (e2e/bank-collection.spec.ts), each field at FEBRABAN's CNAB 240 v10 position: header 0 (banco 1-3,
@@ -112,4 +114,22 @@ export function bbRetornoFile({
     ]),
   );
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
+}
+
+/** POST /boletos/retornos of `file` (multipart, as 'Ler retorno' sends it) by `token`, through `app.inject`. */
+export function uploadRetorno(app: FastifyInstance, token: string, file: Buffer) {
+  const boundary = `----retorno${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="IEDCBR.ret"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/boletos/retornos',
+    payload,
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
