@@ -3,9 +3,17 @@ import { z } from 'zod';
 /**
  * The scheduled work (issue 43 §1, decision 0061), run by the processes of role `all` or `worker`: the daily backup,
  * the automatic notes of the orders handed over (every minute), the notes waiting for the SEFAZ (every five minutes),
- * the NFS-e of the repairs delivered (every five minutes) and, on the embedded database, its nightly maintenance. 'Configurações' › 'Tarefas do sistema' shows each one.
+ * the NFS-e of the repairs delivered (every five minutes), the margin reports' summary of the days sales touched (every
+ * minute) and, on the embedded database, its nightly maintenance. 'Configurações' › 'Tarefas do sistema' shows each one.
  */
-export const SYSTEM_TASKS = ['backup', 'notes-emit', 'notes-send', 'nfse-emit', 'database-maintenance'] as const;
+export const SYSTEM_TASKS = [
+  'backup',
+  'notes-emit',
+  'notes-send',
+  'nfse-emit',
+  'report-summaries',
+  'database-maintenance',
+] as const;
 export type SystemTask = (typeof SYSTEM_TASKS)[number];
 
 /**

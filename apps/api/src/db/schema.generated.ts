@@ -1211,6 +1211,26 @@ export interface ReportCustomerSignins {
   signins: Generated<Figure>;
 }
 
+export interface ReportMargin {
+  bucket: Timestamp;
+  card_fee_cents: Generated<Figure>;
+  cost_cents: Generated<Figure>;
+  dimension: string;
+  discount_cents: Generated<Figure>;
+  grain: string;
+  gross_cents: Generated<Figure>;
+  key: number;
+  lines: Generated<Figure>;
+  orders: Generated<Figure>;
+  quantity: Generated<Figure>;
+  returns_cents: Generated<Figure>;
+}
+
+export interface ReportMarginDirty {
+  day: Timestamp;
+  id: Generated<Figure>;
+}
+
 export interface ReportProductSales {
   bucket: Timestamp;
   grain: Grain;
@@ -1556,6 +1576,8 @@ export interface DB {
   repairs: Repairs;
   report_customer_sales: ReportCustomerSales;
   report_customer_signins: ReportCustomerSignins;
+  report_margin: ReportMargin;
+  report_margin_dirty: ReportMarginDirty;
   report_product_sales: ReportProductSales;
   report_product_views: ReportProductViews;
   report_rank_customer_sales: ReportRankCustomerSales;

@@ -94,6 +94,8 @@ const TABLES = [
   'repairs',
   'report_customer_sales',
   'report_customer_signins',
+  'report_margin',
+  'report_margin_dirty',
   'report_product_sales',
   'report_product_views',
   'report_rank_customer_sales',

@@ -1,6 +1,6 @@
 import { AWAITING_COURIER_STATUSES, OUT_FOR_DELIVERY_STATUSES } from '@backoffice/contract';
 import { sql } from 'kysely';
-import { revenueOf } from './margin-reports.repository';
+import { revenueOf } from './margin-lines';
 import { type Db, type Period, statusList } from './report-sql';
 
 /** The dashboard's SQL: its cards and today's figures. */

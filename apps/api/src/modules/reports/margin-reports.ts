@@ -1,4 +1,5 @@
 import {
+  businessTimeZone,
   type MarginQuery,
   type MarginReport,
   marginPercentage,
@@ -8,6 +9,7 @@ import {
 } from '@backoffice/contract';
 import { periodOrThrow } from '../../lib/period';
 import { createMarginReportsRepository, type MarginFigures } from './margin-reports.repository';
+import { bucketedPlan, marginPlan } from './margin-summary';
 import { type ReportsContext, reais, windowOf } from './report-paging';
 
 /** Cents of report 19's and 21's sums: net = gross − discount − exchanges and returns. */
@@ -33,7 +35,7 @@ function marginFigures(f: MarginFigures) {
   };
 }
 
-/** Reports 19 'Margem' and 21 'Faturamento por período', both from `marginLines`. */
+/** Reports 19 'Margem' and 21 'Faturamento por período', both from `marginLines` through the margin summary. */
 export function marginReports({ db }: ReportsContext) {
   const repo = createMarginReportsRepository();
   return {
@@ -44,12 +46,15 @@ export function marginReports({ db }: ReportsContext) {
     async margin(start: string, end: string, query: MarginQuery): Promise<MarginReport> {
       const { from, until } = periodOrThrow(start, end);
       const group = query.groupBy ?? 'product';
-      const [rows, total, totals, cardFeeCents] = await Promise.all([
-        repo.margin(db, from, until, group, windowOf(query)),
-        repo.marginGroupCount(db, from, until, group),
-        repo.marginTotals(db, from, until),
-        repo.marginCardFees(db, from, until).then(Number),
+      const plan = await marginPlan(db, from, until, true);
+      // By month: the months of the business's calendar.
+      const groups = group === 'month' ? await bucketedPlan(db, from, until, businessTimeZone(), true) : plan;
+      const [rows, total, totals] = await Promise.all([
+        repo.margin(db, groups, group, windowOf(query)),
+        repo.marginGroupCount(db, groups, group),
+        repo.marginTotals(db, plan),
       ]);
+      const cardFeeCents = Number(totals.fee_cents);
       const { net, cost } = marginFigureCents(totals);
       return {
         products: rows.map((row) => ({
@@ -76,10 +81,12 @@ export function marginReports({ db }: ReportsContext) {
     async revenue(start: string, end: string, query: RevenueQuery): Promise<RevenueReport> {
       const { from, until } = periodOrThrow(start, end);
       const bucket = query.bucket ?? 'day';
+      // Days and weeks read the daily rows; months the monthly ones too.
+      const plan = await bucketedPlan(db, from, until, businessTimeZone(), bucket === 'month');
       const [rows, total, totals] = await Promise.all([
-        repo.revenue(db, from, until, bucket, windowOf(query)),
-        repo.revenueBucketCount(db, from, until, bucket),
-        repo.marginTotals(db, from, until),
+        repo.revenue(db, plan, bucket, windowOf(query)),
+        repo.revenueBucketCount(db, plan, bucket),
+        repo.marginTotals(db, plan),
       ]);
       const { quantity: _rows, ...summary } = marginFigures(totals);
       return {

@@ -37,6 +37,7 @@ import { dashboardDatabase, reportsDatabase } from '../../db/database';
 import { data } from '../../lib/envelope';
 import { principalOf } from '../../plugins/auth';
 import { payablesDue } from '../payables/payables.service';
+import { scheduleReportSummaries } from './reports.scheduler';
 import { createReportsService, type ReportsService } from './reports.service';
 
 const { dashboard: DASHBOARD, reports: REPORTS, internalSales: INTERNAL_SALES } = PERMISSIONS;
@@ -464,4 +465,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerStockRoutes(app, service);
   registerStaffRoutes(app, service);
   registerSalesRoutes(app, service);
+  // The margin summary is summed again in a process that runs the scheduled work (not in the tests), on the primary.
+  if (app.deps.config.scheduledWork) scheduleReportSummaries(app.deps.scheduler, app.deps.db);
 };

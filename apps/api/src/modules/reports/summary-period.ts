@@ -14,7 +14,7 @@ const DAY = 86_400_000;
  * default business zone's calendar (a fact of the stored rows, whatever `BUSINESS_TIME_ZONE` says). A period
  * of another zone is still exact: its edges, cut off whole summary days, are read from the raw rows.
  */
-const SUMMARY_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
+export const SUMMARY_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
 
 /** The first summary day starting at or after `instant`, and the start of the summary day holding `instant`. */
 function summaryDayAfter(instant: number): number {

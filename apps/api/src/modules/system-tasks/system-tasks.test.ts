@@ -35,8 +35,8 @@ describe('Tarefas do sistema', () => {
     // The embedded database has its nightly maintenance; a PostgreSQL server runs its own autovacuum.
     expect(tasks.map((task) => task.task)).toEqual(
       t.config.databaseUrl
-        ? ['backup', 'notes-emit', 'notes-send', 'nfse-emit']
-        : ['backup', 'notes-emit', 'notes-send', 'nfse-emit', 'database-maintenance'],
+        ? ['backup', 'notes-emit', 'notes-send', 'nfse-emit', 'report-summaries']
+        : ['backup', 'notes-emit', 'notes-send', 'nfse-emit', 'report-summaries', 'database-maintenance'],
     );
     for (const task of tasks)
       expect(task).toMatchObject({ lastCheckedAt: null, stale: true, lastRunAt: null, runs: 0, failures: 0 });

@@ -359,13 +359,14 @@ export const TRADE_INS_CARD_TEXTS = {
 /** 'Tarefas do sistema' (issue 43 §1): the scheduled work, as the process that runs it left it. */
 export const SYSTEM_TASKS_CARD_TEXTS = {
   title: 'Tarefas do sistema',
-  text: 'O que o servidor faz sozinho, no horário: o backup diário, as notas automáticas e as que esperam a SEFAZ, as NFS-e dos reparos entregues. O processo que executa as tarefas verifica cada uma a cada minuto.',
+  text: 'O que o servidor faz sozinho, no horário: o backup diário, as notas automáticas e as que esperam a SEFAZ, as NFS-e dos reparos entregues, os resumos dos relatórios de margem e faturamento. O processo que executa as tarefas verifica cada uma a cada minuto.',
   loadFailed: 'Não foi possível carregar as tarefas do sistema.',
   names: {
     backup: 'Backup diário',
     'notes-emit': 'Notas automáticas dos pedidos entregues',
     'notes-send': 'Notas à espera da SEFAZ',
     'nfse-emit': 'NFS-e da mão de obra dos reparos entregues',
+    'report-summaries': 'Resumos dos relatórios de margem e faturamento',
     'database-maintenance': 'Manutenção do banco embutido',
   },
   schedules: {
@@ -373,6 +374,7 @@ export const SYSTEM_TASKS_CARD_TEXTS = {
     'notes-emit': 'A cada minuto',
     'notes-send': 'A cada 5 minutos',
     'nfse-emit': 'A cada 5 minutos',
+    'report-summaries': 'A cada minuto',
     'database-maintenance': 'Toda noite, às 04:00',
   },
   upToDate: 'Em dia',
