@@ -131,6 +131,8 @@ export interface DatabaseOptions
 
 /** How many connections the reports may hold at once, beside the API's pool of 10. */
 const REPORT_CONNECTIONS = 4;
+/** `work_mem` of the reports' sessions: at most REPORT_CONNECTIONS × this of hashing in memory at once. */
+const REPORT_WORK_MEM = '16MB';
 /** How many the landing page's reads hold (decision 0093): its own, so no report and no other screen starves it. */
 const DASHBOARD_CONNECTIONS = 2;
 
@@ -242,9 +244,13 @@ export function createDatabase(options: DatabaseOptions): DB {
       log,
       'api',
     );
+    // The reports group tens of thousands of rows (report 19 by product or customer over a year): their sessions may
+    // hash them in memory instead of batches on disk (decision 0103).
+    const reportOptions = [common.options, `-c work_mem=${REPORT_WORK_MEM}`].filter(Boolean).join(' ');
     const reportPool = resilientPool(
       {
         ...common,
+        options: reportOptions,
         connectionString: options.databaseDirectUrl ?? options.databaseUrl,
         max: REPORT_CONNECTIONS,
         statement_timeout: options.timeouts?.reportStatementMs,
@@ -263,6 +269,7 @@ export function createDatabase(options: DatabaseOptions): DB {
       const replicaPool = resilientPool(
         {
           ...common,
+          options: reportOptions,
           connectionString: options.databaseReplicaUrl,
           max: REPORT_CONNECTIONS,
           statement_timeout: options.timeouts?.reportStatementMs,

@@ -3,7 +3,8 @@ import { runStatements, triggerFunction } from './run-statements';
 
 /**
  * Reports 19 'Margem' and 21 'Faturamento por período' read a summary (issue 59, decision 0103): `report_margin`
- * holds, per São Paulo day ('D') and month ('M') and per dimension — the whole ('T'), a product ('P', 0 for
+ * holds, per São Paulo day ('D'), month ('M') and rest of the year ('R': a month to December, so a year is two or
+ * three lookups, as migration 0009's rankings) and per dimension — the whole ('T'), a product ('P', 0 for
  * freight and services), a customer ('C'), an attendant ('A', 0 for none) — the sums of the report's lines (units,
  * goods, discounts, exchanges and returns, cost), the sales counted, the lines summed and, on 'T', the card fees of
  * those sales.
@@ -101,7 +102,7 @@ export const marginSummary: Migration = {
     await runStatements(db, [
       `create table report_margin (
         dimension char(1) not null check (dimension in ('T', 'P', 'C', 'A')),
-        grain char(1) not null check (grain in ('D', 'M')),
+        grain char(1) not null check (grain in ('D', 'M', 'R')),
         bucket date not null,
         key integer not null,
         quantity bigint not null default 0,
@@ -112,7 +113,9 @@ export const marginSummary: Migration = {
         orders bigint not null default 0,
         lines bigint not null default 0,
         card_fee_cents bigint not null default 0,
-        primary key (dimension, grain, bucket, key)
+        -- A period reads ranges of (dimension, grain, bucket): the figures in the index make them index-only scans.
+        primary key (dimension, grain, bucket, key) include (quantity, gross_cents, discount_cents, returns_cents,
+          cost_cents, orders, lines, card_fee_cents)
       )`,
       `create table report_margin_dirty (
         id bigint generated always as identity primary key,

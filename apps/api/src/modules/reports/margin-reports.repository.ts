@@ -27,34 +27,58 @@ const marginSums = sql`coalesce(sum(l.quantity), 0)::int as quantity, coalesce(s
   coalesce(sum(l.cost), 0)::text as cost_cents`;
 const marginOf = sql`sum(l.gross) - sum(l.discount) - sum(l.returns) - sum(l.cost)`;
 
-/** Report 19's groups: the group's key, name, product code and id (a product row), and what it joins. */
-export const MARGIN_GROUPS: Record<MarginGroup, { select: RawBuilder<unknown>; joins: RawBuilder<unknown> }> = {
+/**
+ * Report 19's groups, summed by an id first (`id`, with what it needs joined: `inner`), then paged, then named: the
+ * group's key (`key`, of `g.id`), name, product code and id (a product row), and what naming joins (`names`).
+ */
+interface MarginGroupSql {
+  id: RawBuilder<unknown>;
+  inner: RawBuilder<unknown>;
+  key: RawBuilder<unknown>;
+  named: RawBuilder<unknown>;
+  names: RawBuilder<unknown>;
+}
+const NONE = sql``;
+export const MARGIN_GROUPS: Record<MarginGroup, MarginGroupSql> = {
   // Freight and services have no product: one row of their own, 'Frete e serviços'.
   product: {
-    select: sql`coalesce(l.product_id::text, ${FREIGHT_AND_SERVICES_KEY}::text) as key,
-      coalesce(p.name, ${FREIGHT_AND_SERVICES_LABEL}::text) as name, p.code, l.product_id`,
-    joins: sql`left join products p on p.id = l.product_id`,
+    id: sql`l.product_id`,
+    inner: NONE,
+    key: sql`coalesce(g.id::text, ${FREIGHT_AND_SERVICES_KEY}::text)`,
+    named: sql`coalesce(p.name, ${FREIGHT_AND_SERVICES_LABEL}::text) as name, p.code, k.id::integer as product_id`,
+    names: sql`left join products p on p.id = k.id`,
   },
   brand: {
-    select: sql`coalesce(b.id::text, ${FREIGHT_AND_SERVICES_KEY}::text) as key,
-      coalesce(b.name, ${FREIGHT_AND_SERVICES_LABEL}::text) as name, null::text as code, null::integer as product_id`,
-    joins: sql`left join products p on p.id = l.product_id left join brands b on b.id = p.brand_id`,
+    id: sql`p.brand_id`,
+    inner: sql`left join products p on p.id = l.product_id`,
+    key: sql`coalesce(g.id::text, ${FREIGHT_AND_SERVICES_KEY}::text)`,
+    named: sql`coalesce(b.name, ${FREIGHT_AND_SERVICES_LABEL}::text) as name, null::text as code,
+      null::integer as product_id`,
+    names: sql`left join brands b on b.id = k.id`,
   },
+  // A customer's row of the summary always names one (`key` null: none, left out).
   customer: {
-    select: sql`c.id::text as key, c.name, null::text as code, null::integer as product_id`,
-    joins: sql`join customers c on c.id = l.customer_id`,
+    id: sql`l.customer_id`,
+    inner: NONE,
+    key: sql`g.id::text`,
+    named: sql`c.name, null::text as code, null::integer as product_id`,
+    names: sql`join customers c on c.id = k.id`,
   },
   attendant: {
-    select: sql`coalesce(e.id::text, '') as key, coalesce(e.name, ${NO_ATTENDANT_LABEL}::text) as name,
-      null::text as code, null::integer as product_id`,
-    joins: sql`left join employees e on e.id = l.attendant_id`,
+    id: sql`l.attendant_id`,
+    inner: NONE,
+    key: sql`coalesce(g.id::text, '')`,
+    named: sql`coalesce(e.name, ${NO_ATTENDANT_LABEL}::text) as name, null::text as code, null::integer as product_id`,
+    names: sql`left join employees e on e.id = k.id`,
   },
   month: {
     // The day's month (the business's, or the summary's São Paulo month); named by the service as report 21 names
     // its months (`revenueBucketLabel`).
-    select: sql`to_char(l.day, 'YYYY-MM') as key,
-      null::text as name, null::text as code, null::integer as product_id`,
-    joins: sql``,
+    id: sql`to_char(l.day, 'YYYY-MM')`,
+    inner: NONE,
+    key: sql`g.id`,
+    named: sql`null::text as name, null::text as code, null::integer as product_id`,
+    names: NONE,
   },
 };
 
@@ -81,24 +105,36 @@ export function createMarginReportsRepository() {
      * margin (gross − discount − returns − cost) first, then the key.
      */
     margin(db: Db, plan: MarginPlan, group: MarginGroup, w: Window) {
-      const { select, joins } = MARGIN_GROUPS[group];
+      const { id, inner, key, named, names } = MARGIN_GROUPS[group];
       return rows(
         db,
         sql<
-          MarginFigures & { key: string; name: string | null; code: string | null; product_id: number | null }
-        >`with l as (${linesOf(GROUP_DIMENSION[group], plan)})
-          select ${select}, ${marginSums}
-          from l ${joins}
-          group by 1, 2, 3, 4
-          order by ${marginOf} desc, 1 ${windowOf(w)}`,
+          MarginFigures & {
+            key: string;
+            name: string | null;
+            code: string | null;
+            product_id: number | null;
+            total: number;
+          }
+        >`with l as (${linesOf(GROUP_DIMENSION[group], plan)}),
+          g as (select ${id} as id, sum(l.quantity) as quantity, sum(l.gross) as gross, sum(l.discount) as discount,
+              sum(l.returns) as returns, sum(l.cost) as cost, ${marginOf} as margin_cents
+            from l ${inner} group by 1 having sum(l.lines) > 0),
+          k as (select g.*, ${key} as key, count(*) over ()::int as total from g where ${key} is not null
+            order by g.margin_cents desc, key ${windowOf(w)})
+          select k.key, ${named}, k.quantity::int as quantity, k.gross::text as gross_cents,
+            k.discount::text as discount_cents, k.returns::text as returns_cents, k.cost::text as cost_cents, k.total
+          from k ${names}
+          order by k.margin_cents desc, k.key`,
       );
     },
 
-    /** How many groups report 19 lists. */
+    /** How many groups report 19 lists (a page past the last one holds no row to count them). */
     async marginGroupCount(db: Db, plan: MarginPlan, group: MarginGroup): Promise<number> {
-      const { select, joins } = MARGIN_GROUPS[group];
+      const { id, inner, key } = MARGIN_GROUPS[group];
       const result = await sql<{ n: number }>`with l as (${linesOf(GROUP_DIMENSION[group], plan)})
-        select count(*)::int as n from (select ${select} from l ${joins} group by 1, 2, 3, 4) g`.execute(db);
+        select count(*)::int as n from (select ${id} as id from l ${inner} group by 1 having sum(l.lines) > 0) g
+        where ${key} is not null`.execute(db);
       return result.rows[0]?.n ?? 0;
     },
 
@@ -115,9 +151,8 @@ export function createMarginReportsRepository() {
     /** How many days, weeks or months report 21 lists. */
     async revenueBucketCount(db: Db, plan: MarginPlan, bucket: RevenueBucket): Promise<number> {
       const result = await sql<{ n: number }>`with l as (${linesOf('T', plan)})
-        select count(distinct date_trunc(${bucket}::text, l.day::timestamp))::int as n from l where l.lines > 0`.execute(
-        db,
-      );
+        select count(*)::int as n from (select date_trunc(${bucket}::text, l.day::timestamp) from l
+          group by 1 having sum(l.lines) > 0) b`.execute(db);
       return result.rows[0]?.n ?? 0;
     },
 
@@ -131,7 +166,7 @@ export function createMarginReportsRepository() {
         sql<MarginFigures & { period: string; orders: number }>`with l as (${linesOf('T', plan)})
           select to_char(date_trunc(${bucket}::text, l.day::timestamp), 'YYYY-MM-DD') as period,
             coalesce(sum(l.orders), 0)::int as orders, ${marginSums}
-          from l where l.lines > 0 group by 1 order by 1 ${windowOf(w)}`,
+          from l group by 1 having sum(l.lines) > 0 order by 1 ${windowOf(w)}`,
       );
     },
   };

@@ -46,14 +46,13 @@ export function marginReports({ db }: ReportsContext) {
     async margin(start: string, end: string, query: MarginQuery): Promise<MarginReport> {
       const { from, until } = periodOrThrow(start, end);
       const group = query.groupBy ?? 'product';
-      const plan = await marginPlan(db, from, until, true);
+      const plan = await marginPlan(db, from, until, 'rest');
       // By month: the months of the business's calendar.
-      const groups = group === 'month' ? await bucketedPlan(db, from, until, businessTimeZone(), true) : plan;
-      const [rows, total, totals] = await Promise.all([
-        repo.margin(db, groups, group, windowOf(query)),
-        repo.marginGroupCount(db, groups, group),
-        repo.marginTotals(db, plan),
-      ]);
+      const groups = group === 'month' ? await bucketedPlan(db, from, until, businessTimeZone(), 'months') : plan;
+      const window = windowOf(query);
+      const [rows, totals] = await Promise.all([repo.margin(db, groups, group, window), repo.marginTotals(db, plan)]);
+      // The rows carry their count; a page past the last counts apart.
+      const total = rows[0]?.total ?? (window.offset ? await repo.marginGroupCount(db, groups, group) : 0);
       const cardFeeCents = Number(totals.fee_cents);
       const { net, cost } = marginFigureCents(totals);
       return {
@@ -81,12 +80,12 @@ export function marginReports({ db }: ReportsContext) {
     async revenue(start: string, end: string, query: RevenueQuery): Promise<RevenueReport> {
       const { from, until } = periodOrThrow(start, end);
       const bucket = query.bucket ?? 'day';
-      // Days and weeks read the daily rows; months the monthly ones too.
-      const plan = await bucketedPlan(db, from, until, businessTimeZone(), bucket === 'month');
+      // Days and weeks read the daily rows; months the monthly ones too; the totals the rest-of-year rows.
+      const plan = await bucketedPlan(db, from, until, businessTimeZone(), bucket === 'month' ? 'months' : 'days');
       const [rows, total, totals] = await Promise.all([
         repo.revenue(db, plan, bucket, windowOf(query)),
         repo.revenueBucketCount(db, plan, bucket),
-        repo.marginTotals(db, plan),
+        marginPlan(db, from, until, 'rest').then((whole) => repo.marginTotals(db, whole)),
       ]);
       const { quantity: _rows, ...summary } = marginFigures(totals);
       return {

@@ -20,12 +20,19 @@ const KEY_COLUMN: Record<MarginDimension, 'product_id' | 'customer_id' | 'attend
   A: 'attendant_id',
 };
 
-/** A summarised piece of a period: whole days ('D') or whole months ('M') [from, until), São Paulo dates. */
+/**
+ * A signed summarised piece of a period: whole days ('D') or months ('M') [from, until), or the rest-of-year row of
+ * month `from` ('R': that month to December); São Paulo dates. Sign −1 takes it away (a day summed before a write).
+ */
 export interface SummaryPiece {
-  grain: 'D' | 'M';
+  grain: 'D' | 'M' | 'R';
   from: string;
   until: string;
+  sign: 1 | -1;
 }
+
+const FIGURES = ['quantity', 'gross_cents', 'discount_cents', 'returns_cents', 'cost_cents', 'orders', 'lines'];
+const ALL_FIGURES = [...FIGURES, 'card_fee_cents'];
 
 const summaryDay = (at: RawBuilder<unknown>) => sql`(${at} at time zone ${SUMMARY_ZONE}::text)::date`;
 
@@ -44,16 +51,21 @@ export function marginRows(
   const column = KEY_COLUMN[dimension];
   const keyOf = (name: 'product_id' | 'customer_id' | 'attendant_id', value: RawBuilder<unknown>) =>
     column === name ? value : sql`null::integer`;
-  const summary = pieces.map(
-    (piece) => sql`select ${keyOf('product_id', sql`nullif(s.key, 0)`)} as product_id,
+  const summary = pieces.map((piece) => {
+    const sign = sql.lit(piece.sign);
+    const range =
+      piece.grain === 'R'
+        ? sql`s.bucket = ${piece.from}::date`
+        : sql`s.bucket >= ${piece.from}::date and s.bucket < ${piece.until}::date`;
+    return sql`select ${keyOf('product_id', sql`nullif(s.key, 0)`)} as product_id,
         ${keyOf('customer_id', sql`nullif(s.key, 0)`)} as customer_id,
         ${keyOf('attendant_id', sql`nullif(s.key, 0)`)} as attendant_id, s.bucket as day,
-        s.quantity, s.gross_cents as gross, s.discount_cents as discount, s.returns_cents as returns,
-        s.cost_cents as cost, s.orders, s.lines, s.card_fee_cents as card_fee
+        ${sign} * s.quantity as quantity, ${sign} * s.gross_cents as gross, ${sign} * s.discount_cents as discount,
+        ${sign} * s.returns_cents as returns, ${sign} * s.cost_cents as cost, ${sign} * s.orders as orders,
+        ${sign} * s.lines as lines, ${sign} * s.card_fee_cents as card_fee
       from report_margin s
-      where s.dimension = ${dimension} and s.grain = ${piece.grain}
-        and s.bucket >= ${piece.from}::date and s.bucket < ${piece.until}::date`,
-  );
+      where s.dimension = ${dimension} and s.grain = ${piece.grain} and ${range}`;
+  });
   const parts = [...summary];
   if (raw.length > 0) {
     const lines = sql.join(
@@ -63,9 +75,9 @@ export function marginRows(
     const key = column ? sql.ref(`m.${column}`) : sql`null::integer`;
     const localDay = sql`(m.at at time zone ${zone}::text)::date`;
     parts.push(sql`select ${keyOf('product_id', key)} as product_id, ${keyOf('customer_id', key)} as customer_id,
-        ${keyOf('attendant_id', key)} as attendant_id, ${localDay} as day, sum(m.quantity) as quantity,
-        sum(m.gross) as gross, sum(m.discount) as discount, sum(m.returns) as returns, sum(m.cost) as cost,
-        count(distinct m.order_id) as orders, count(*) as lines, 0::bigint as card_fee
+        ${keyOf('attendant_id', key)} as attendant_id, ${localDay} as day, sum(m.quantity)::bigint as quantity,
+        sum(m.gross)::bigint as gross, sum(m.discount)::bigint as discount, sum(m.returns)::bigint as returns,
+        sum(m.cost)::bigint as cost, count(distinct m.order_id) as orders, count(*) as lines, 0::bigint as card_fee
       from (${lines}) m group by 1, 2, 3, 4`);
     if (fees) {
       const feeLines = sql.join(
@@ -73,7 +85,8 @@ export function marginRows(
         sql` union all `,
       );
       parts.push(sql`select null::integer, null::integer, null::integer, (f.at at time zone ${zone}::text)::date,
-          0, 0, 0, 0, 0, 0, 0, sum(f.fee) from (${feeLines}) f group by 4`);
+          0::bigint, 0::bigint, 0::bigint, 0::bigint, 0::bigint, 0::bigint, 0::bigint, sum(f.fee)::bigint
+        from (${feeLines}) f group by 4`);
     }
   }
   // Never empty (a period has a piece or a raw range, but an empty period neither): no rows, the same columns.
@@ -127,18 +140,33 @@ export const marginSummaryRepository = {
       on conflict (dimension, grain, bucket, key) do update set card_fee_cents = excluded.card_fee_cents`.execute(db);
   },
 
-  /** Sums again the 'M' row of `month` (its first day) from its 'D' rows [month, next). */
+  /**
+   * Sums again the 'M' rows of `month` (its first day) from its 'D' rows [month, next), and adds what they changed to
+   * the rest-of-year rows ('R') of every month of its year up to it (a month's 'R' row: that month to December).
+   */
   async sumMonth(db: Executor, month: string, next: string): Promise<void> {
-    await sql`delete from report_margin where dimension in ('T', 'P', 'C', 'A') and grain = 'M'
-      and bucket = ${month}::date`.execute(db);
-    await sql`insert into report_margin (dimension, grain, bucket, key, quantity, gross_cents, discount_cents,
-        returns_cents, cost_cents, orders, lines, card_fee_cents)
-      select s.dimension, 'M', ${month}::date, s.key, sum(s.quantity), sum(s.gross_cents), sum(s.discount_cents),
-        sum(s.returns_cents), sum(s.cost_cents), sum(s.orders), sum(s.lines), sum(s.card_fee_cents)
-      from report_margin s
-      where s.dimension in ('T', 'P', 'C', 'A') and s.grain = 'D' and s.bucket >= ${month}::date
-        and s.bucket < ${next}::date
-      group by 1, 4`.execute(db);
+    const columns = sql.raw(ALL_FIGURES.join(', '));
+    const sums = sql.raw(ALL_FIGURES.map((f) => `sum(s.${f}) as ${f}`).join(', '));
+    const delta = sql.raw(ALL_FIGURES.map((f) => `coalesce(n.${f}, 0) - coalesce(o.${f}, 0) as ${f}`).join(', '));
+    const changed = sql.raw(ALL_FIGURES.map((f) => `d.${f} <> 0`).join(' or '));
+    const added = sql.raw(ALL_FIGURES.map((f) => `${f} = report_margin.${f} + excluded.${f}`).join(', '));
+    const days = sql`s.dimension in ('T', 'P', 'C', 'A') and s.grain = 'D' and s.bucket >= ${month}::date
+      and s.bucket < ${next}::date`;
+    const monthRows = sql`s.dimension in ('T', 'P', 'C', 'A') and s.grain = 'M' and s.bucket = ${month}::date`;
+    await sql`with new as (select s.dimension, s.key, ${sums} from report_margin s where ${days} group by 1, 2),
+      old as (select s.dimension, s.key, ${columns} from report_margin s where ${monthRows}),
+      d as (select coalesce(n.dimension, o.dimension) as dimension, coalesce(n.key, o.key) as key, ${delta}
+        from new n full join old o on o.dimension = n.dimension and o.key = n.key)
+      insert into report_margin (dimension, grain, bucket, key, ${columns})
+      select d.dimension, 'R', m::date, d.key, ${sql.raw(ALL_FIGURES.map((f) => `d.${f}`).join(', '))}
+      from d cross join generate_series(date_trunc('year', ${month}::timestamp), ${month}::timestamp, interval '1 month') m
+      where ${changed}
+      on conflict (dimension, grain, bucket, key) do update set ${added}`.execute(db);
+    await sql`delete from report_margin s where ${monthRows}`.execute(db);
+    await sql`insert into report_margin (dimension, grain, bucket, key, ${columns})
+      select s.dimension, 'M', ${month}::date, s.key, ${sums} from report_margin s where ${days} group by 1, 4`.execute(
+      db,
+    );
   },
 
   /** Clears the marks summed. */

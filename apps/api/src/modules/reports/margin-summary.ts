@@ -2,30 +2,40 @@ import { dayStart, monthOf, nextMonthOf, shiftDay } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { type Instants, marginSummaryRepository as repo, type SummaryPiece } from './margin-summary.repository';
-import { SUMMARY_ZONE, splitPeriod } from './summary-period';
+import { rankingPieces, SUMMARY_ZONE, splitPeriod } from './summary-period';
 
 /**
  * Reports 19 'Margem' and 21 'Faturamento por período' over the margin summary (issue 59, decision 0103): what a
  * period reads from `report_margin` and what from the raw rows, and the task that sums again the days writes touched.
  */
 
-/** What a period reads: summarised pieces (whole São Paulo days or months) and raw ranges of instants. */
+/** What a period reads: signed summarised pieces and raw ranges of instants. */
 export interface MarginPlan {
   pieces: SummaryPiece[];
   raw: Instants[];
 }
+
+/** How a report reads the summary: rest-of-year rows (no breakdown by time), months, or days only. */
+export type PlanMode = 'rest' | 'months' | 'days';
 
 /** More pieces than this (dirty days scattered over many months): the whole period is read raw. */
 const MAX_PIECES = 40;
 
 const startOf = (day: string) => dayStart(day, SUMMARY_ZONE);
 
-/** Adds [from, until) to `pieces`, joined to the last one when they meet with the same grain. */
-function addPiece(pieces: SummaryPiece[], grain: 'D' | 'M', from: string, until: string) {
-  if (from >= until) return;
+/** Adds a piece, joined to the last one when they meet with the same grain and sign. */
+function addPiece(pieces: SummaryPiece[], piece: SummaryPiece) {
+  if (piece.grain !== 'R' && piece.from >= piece.until) return;
   const last = pieces.at(-1);
-  if (last && last.grain === grain && last.until === from) last.until = until;
-  else pieces.push({ grain, from, until });
+  if (
+    piece.grain !== 'R' &&
+    last &&
+    last.grain === piece.grain &&
+    last.sign === piece.sign &&
+    last.until === piece.from
+  )
+    last.until = piece.until;
+  else pieces.push({ ...piece });
 }
 
 /** Adds [from, until) to the raw ranges, joined to any it meets (the list kept sorted). */
@@ -43,41 +53,32 @@ function addRaw(raw: Instants[], from: Date, until: Date) {
   }
 }
 
-/** Days [from, until) as daily pieces, each dirty day of them read raw instead. */
-function addDays(plan: MarginPlan, from: string, until: string, dirty: Set<string>) {
-  let start = from;
-  for (let day = from; day < until; day = shiftDay(day, 1)) {
-    if (!dirty.has(day)) continue;
-    addPiece(plan.pieces, 'D', start, day);
-    addRaw(plan.raw, startOf(day), startOf(shiftDay(day, 1)));
-    start = shiftDay(day, 1);
-  }
-  addPiece(plan.pieces, 'D', start, until);
-}
-
 /**
- * The plan of [from, until): the partial days at its ends and every day a write has touched since it was summed read
- * raw, the other whole days from the daily rows and, when `months`, the whole months without a touched day from the
- * monthly rows. Without `months` (a report by day or week) only daily rows.
+ * The plan of [from, until): the partial days at its ends read raw; the whole days from the summary as it was last
+ * summed — rest-of-year rows (`rest`: a month's row holds that month to December, so a year is two or three lookups),
+ * months and days (`months`), or days (`days`) — and each day a write has touched since: its summed daily rows taken
+ * away and its raw rows added, so an answer is always exact.
  */
-export async function marginPlan(db: Executor, from: Date, until: Date, months: boolean): Promise<MarginPlan> {
+export async function marginPlan(db: Executor, from: Date, until: Date, mode: PlanMode): Promise<MarginPlan> {
   const split = splitPeriod(from, until);
   const plan: MarginPlan = { pieces: [], raw: [] };
   addRaw(plan.raw, split.from, split.rawUntil);
   addRaw(plan.raw, split.rawFrom, split.until);
   if (split.firstDay >= split.endDay) return plan;
-  const dirty = new Set(await repo.dirtyDays(db, split.firstDay, split.endDay));
-  if (!months || split.firstMonth >= split.lastMonth) {
-    addDays(plan, split.firstDay, split.endDay, dirty);
-  } else {
-    addDays(plan, split.firstDay, split.firstMonth, dirty);
-    for (let month = split.firstMonth; month < split.lastMonth; month = nextMonthOf(month)) {
-      const next = nextMonthOf(month);
-      const touched = [...dirty].some((day) => day >= month && day < next);
-      if (touched) addDays(plan, month, next, dirty);
-      else addPiece(plan.pieces, 'M', month, next);
-    }
-    addDays(plan, split.lastMonth, split.endDay, dirty);
+  if (mode === 'rest') {
+    const pieces = rankingPieces(split);
+    for (const { month, sign } of pieces.months) addPiece(plan.pieces, { grain: 'R', from: month, until: month, sign });
+    for (const { from: first, until: end, sign } of pieces.days)
+      addPiece(plan.pieces, { grain: 'D', from: first, until: end, sign });
+  } else if (mode === 'months' && split.firstMonth < split.lastMonth) {
+    addPiece(plan.pieces, { grain: 'D', from: split.firstDay, until: split.firstMonth, sign: 1 });
+    addPiece(plan.pieces, { grain: 'M', from: split.firstMonth, until: split.lastMonth, sign: 1 });
+    addPiece(plan.pieces, { grain: 'D', from: split.lastMonth, until: split.endDay, sign: 1 });
+  } else addPiece(plan.pieces, { grain: 'D', from: split.firstDay, until: split.endDay, sign: 1 });
+  for (const day of await repo.dirtyDays(db, split.firstDay, split.endDay)) {
+    const next = shiftDay(day, 1);
+    addPiece(plan.pieces, { grain: 'D', from: day, until: next, sign: -1 });
+    addRaw(plan.raw, startOf(day), startOf(next));
   }
   return plan.pieces.length > MAX_PIECES ? { pieces: [], raw: [{ from, until }] } : plan;
 }
@@ -88,11 +89,11 @@ export async function bucketedPlan(
   from: Date,
   until: Date,
   zone: string,
-  months: boolean,
+  mode: 'months' | 'days',
 ): Promise<MarginPlan> {
   // The summary's days are São Paulo's: a business of another zone buckets every row by its own calendar, raw.
   if (zone !== SUMMARY_ZONE) return { pieces: [], raw: [{ from, until }] };
-  return marginPlan(db, from, until, months);
+  return marginPlan(db, from, until, mode);
 }
 
 /** Days summed in one transaction. */
