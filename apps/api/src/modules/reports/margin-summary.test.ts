@@ -10,6 +10,7 @@ import type { DB } from '../../db/database';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { seededRandom } from '../../test/seeded-random';
 import { refreshMarginSummary } from './margin-summary';
+import { scheduleReportSummaries } from './reports.scheduler';
 import { createReportsService } from './reports.service';
 import { insertSmallBusiness } from './test-business';
 
@@ -170,6 +171,45 @@ describe("the margin summary of 'Margem' and 'Faturamento por período'", () => 
     await refreshMarginSummary(db);
     expect(await march()).toMatchObject(cancelled);
     expect(await dirtyCount()).toBe(0);
+  });
+
+  it("the task 'report-summaries' every minute: nothing to sum says nothing; two days touched, two summed", async () => {
+    const { db } = t;
+    const registered: { task: string; minutes: number; round: () => Promise<string | null> }[] = [];
+    scheduleReportSummaries(
+      { every: (task, minutes, round) => void registered.push({ task, minutes, round }) },
+      db,
+      'embedded',
+    );
+    expect(registered.map(({ task, minutes }) => [task, minutes])).toEqual([['report-summaries', 1]]);
+    const round = registered[0]?.round as () => Promise<string | null>;
+    await refreshMarginSummary(db);
+    expect(await round()).toBeNull();
+    const { customers } = await insertSmallBusiness(db, { tag: 'MT', products: 1, customers: 1, stock: 5 });
+    // Two sales a day apart in São Paulo (the second at 01:00 UTC, still the 5th there); one more the same day.
+    for (const [code, at] of [
+      ['MT-1', '2025-06-04T15:00:00Z'],
+      ['MT-2', '2025-06-06T01:00:00Z'],
+      ['MT-3', '2025-06-05T12:00:00Z'],
+    ] as const) {
+      await db
+        .insertInto('orders')
+        .values({
+          code,
+          customer_id: customers[0] as number,
+          status: 9,
+          delivery_type: 2,
+          payment_method: 'CASH',
+          items_total_cents: 0,
+          total_cents: 0,
+          created_at: new Date(at),
+        })
+        .execute();
+    }
+    expect(await round()).toBe('2 dias resumidos');
+    expect(await dirtyCount()).toBe(0);
+    await db.updateTable('orders').set({ status: 7 }).where('code', '=', 'MT-1').execute();
+    expect(await round()).toBe('1 dia resumido');
   });
 
   it('after a random run of sales, cancellations, exchanges, returns, card fees and a unit’s cost corrected, summed at random moments, every report answers as raw and the summary equals a recount from nothing', async () => {

@@ -96,22 +96,29 @@ export async function bucketedPlan(
   return marginPlan(db, from, until, mode);
 }
 
-/** Days summed in one transaction. */
-const DAYS_A_ROUND = 31;
+/** How much a round sums: days a transaction, and the time after which no new transaction starts. */
+export interface RefreshLimits {
+  daysPerTransaction: number;
+  budgetMs: number;
+}
 
 /**
- * The task 'report-summaries': sums again, from the raw rows, the days writes have touched (oldest first, a month of
- * days a transaction, until none is left or `budgetMs` has passed) and the months holding them; clears only the marks
+ * The task 'report-summaries': sums again, from the raw rows, the days writes have touched (oldest first, a batch of
+ * days a transaction, until none is left or the budget has passed) and the months holding them; clears only the marks
  * it saw, so a write that lands meanwhile leaves its day to the next round. One process at a time (an advisory lock:
- * another round under way is not waited for). Answers the days summed.
+ * another round under way is not waited for). Answers the days summed. On the embedded database, whose one
+ * connection every request shares, the task sums fewer days a transaction so requests pass between them.
  */
-export async function refreshMarginSummary(db: DB, budgetMs = Number.POSITIVE_INFINITY): Promise<number> {
+export async function refreshMarginSummary(
+  db: DB,
+  { daysPerTransaction, budgetMs }: RefreshLimits = { daysPerTransaction: 31, budgetMs: Number.POSITIVE_INFINITY },
+): Promise<number> {
   const started = Date.now();
   let summed = 0;
   for (;;) {
     const done = await db.transaction().execute(async (trx) => {
       if (!(await repo.lock(trx))) return 0;
-      const batch = await repo.nextDirty(trx, DAYS_A_ROUND);
+      const batch = await repo.nextDirty(trx, daysPerTransaction);
       if (batch.length === 0) return 0;
       const days = batch.map((b) => b.day);
       // Runs of consecutive days, each summed with one read of the raw rows.
@@ -131,6 +138,6 @@ export async function refreshMarginSummary(db: DB, budgetMs = Number.POSITIVE_IN
       return batch.length;
     });
     summed += done;
-    if (done < DAYS_A_ROUND || Date.now() - started > budgetMs) return summed;
+    if (done < daysPerTransaction || Date.now() - started > budgetMs) return summed;
   }
 }

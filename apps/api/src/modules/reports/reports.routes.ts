@@ -466,5 +466,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerStaffRoutes(app, service);
   registerSalesRoutes(app, service);
   // The margin summary is summed again in a process that runs the scheduled work (not in the tests), on the primary.
-  if (app.deps.config.scheduledWork) scheduleReportSummaries(app.deps.scheduler, app.deps.db);
+  const { config, scheduler, db } = app.deps;
+  if (config.scheduledWork) scheduleReportSummaries(scheduler, db, config.databaseUrl ? 'postgres' : 'embedded');
 };
