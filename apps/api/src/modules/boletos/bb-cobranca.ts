@@ -1,8 +1,6 @@
-import http from 'node:http';
-import https from 'node:https';
-import { rootCertificates } from 'node:tls';
 import { BOLETO_TEXTS } from '@backoffice/contract';
 import type { BbCobrancaConfig } from '../../config';
+import { clientCredentialsToken, sendJson } from '../../lib/json-api-client';
 
 /*
  * Banco do Brasil's "API Cobranças" v2 (decision 0100), as BB's "Guia de Introdução à API Cobrança" publishes it:
@@ -83,42 +81,11 @@ export class BbCobrancaError extends Error {
   }
 }
 
-const TIMEOUT_MS = 15_000;
-
-function send(
-  url: URL,
-  ca: string[],
-  method: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<{ status: number; body: unknown }> {
-  const secure = url.protocol === 'https:';
-  const options: https.RequestOptions = {
-    method,
-    headers: { accept: 'application/json', ...headers, 'content-length': Buffer.byteLength(body) },
-    timeout: TIMEOUT_MS,
-    ...(secure && ca.length > 0 ? { ca: [...rootCertificates, ...ca] } : {}),
-  };
-  return new Promise((resolve, reject) => {
-    const request = (secure ? https : http).request(url, options, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = text;
-        try {
-          parsed = text ? JSON.parse(text) : null;
-        } catch {
-          // not JSON: kept as text
-        }
-        resolve({ status: response.statusCode ?? 0, body: parsed });
-      });
-    });
-    request.on('timeout', () => request.destroy(new Error('tempo esgotado')));
-    request.on('error', (error) => reject(new BbCobrancaError(BOLETO_TEXTS.bankUnreachable(error.message), 0)));
-    request.write(body);
-    request.end();
-  });
+function send(url: URL, ca: string[], method: string, headers: Record<string, string>, body?: string) {
+  return sendJson(
+    { url, method, headers, body, ca },
+    (message) => new BbCobrancaError(BOLETO_TEXTS.bankUnreachable(message), 0),
+  );
 }
 
 /** BB's `erros[].mensagem` (and the gateway's `errors[].message`), joined. */
@@ -136,23 +103,13 @@ function refusal(status: number, body: unknown, text = BOLETO_TEXTS.bankRefused)
 
 /** A client of BB's API Cobranças: its token kept until it expires. */
 export function bbCobrancaClient(config: BbCobrancaConfig) {
-  let token: { value: string; until: number } | undefined;
-
-  async function accessToken(): Promise<string> {
-    if (token && token.until > Date.now()) return token.value;
-    const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
-    const answer = await send(
-      new URL(config.oauthUrl),
-      config.ca,
-      'POST',
-      { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      'grant_type=client_credentials&scope=cobrancas.boletos-requisicao',
-    );
-    const body = answer.body as { access_token?: string; expires_in?: number } | null;
-    if (answer.status !== 200 || !body?.access_token) throw refusal(answer.status, answer.body);
-    token = { value: body.access_token, until: Date.now() + Math.max(0, (body.expires_in ?? 60) - 30) * 1000 };
-    return token.value;
-  }
+  const accessToken = clientCredentialsToken({
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    scope: 'cobrancas.boletos-requisicao',
+    ask: (headers, body) => send(new URL(config.oauthUrl), config.ca, 'POST', headers, body),
+    refused: (answer) => refusal(answer.status, answer.body),
+  });
 
   return {
     /** POST /boletos: the boleto registered; BB's answer, or BbCobrancaError. */
@@ -177,7 +134,7 @@ export function bbCobrancaClient(config: BbCobrancaConfig) {
       const url = new URL(`${config.apiUrl}/boletos/000${nossoNumero}`);
       url.searchParams.set('numeroConvenio', String(Number(convenio)));
       url.searchParams.set('gw-dev-app-key', config.appKey);
-      const answer = await send(url, config.ca, 'GET', { authorization: `Bearer ${bearer}` }, '');
+      const answer = await send(url, config.ca, 'GET', { authorization: `Bearer ${bearer}` });
       if (answer.status === 200) return answer.body as BbBoletoDetail;
       throw refusal(answer.status, answer.body, BOLETO_TEXTS.bankAskRefused);
     },
