@@ -333,7 +333,7 @@ const entries: Record<GeneralReportNumber, Entry> = {
   17: {
     path: REPORT_PATHS.fastDeliveryCustomers,
     filters: {},
-    paged: false,
+    paged: true,
     columns: () => [
       { field: 'name', header: H.customer, flex: 1.5, minWidth: 180 },
       { field: 'email', header: H.email, flex: 1.5, minWidth: 200 },

@@ -449,6 +449,16 @@ export const fastDeliveryCustomerRowSchema = z.object({
   lastOrderAt: z.string(),
 });
 export type FastDeliveryCustomerRow = z.infer<typeof fastDeliveryCustomerRowSchema>;
+/**
+ * Report 17's answer: the customers (all of them, as the spec's list, or a page with `?page&items`), how many there
+ * are and how many fast-delivery sales they made in all (issue 59: a long list pages on the server).
+ */
+export const fastDeliveryCustomersSchema = z.object({
+  data: z.array(fastDeliveryCustomerRowSchema),
+  total: z.number().int(),
+  orders: z.number().int(),
+});
+export type FastDeliveryCustomers = z.infer<typeof fastDeliveryCustomersSchema>;
 
 export const adjustedItemSchema = z.object({
   productName: z.string(),

@@ -9,7 +9,7 @@ import {
   delivererCustomerRowSchema,
   depositReportSchema,
   exchangeRowSchema,
-  fastDeliveryCustomerRowSchema,
+  fastDeliveryCustomersSchema,
   hasAnyPermission,
   lowStockRowSchema,
   marginQuerySchema,
@@ -441,11 +441,13 @@ function registerSalesRoutes(app: App, service: ReportsService) {
       ...report,
       schema: {
         tags,
-        summary: 'Clientes com ao menos uma venda com entrega imediata',
-        response: { 200: data(z.array(fastDeliveryCustomerRowSchema)) },
+        summary:
+          'Clientes com ao menos uma venda com entrega imediata, por nome: todos, ou uma página (?page&items); quantos são e as vendas deles',
+        querystring: reportPagingSchema,
+        response: { 200: fastDeliveryCustomersSchema },
       },
     },
-    async () => ({ data: await service.fastDeliveryCustomers() }),
+    async ({ query }) => service.fastDeliveryCustomers(query),
   );
 }
 

@@ -466,6 +466,14 @@ describe('reports API: the figures of a hand-made business', () => {
       },
       expect.objectContaining({ name: 'Carla Bronze', fastDeliveryTax: 15, orders: 1 }),
     ]);
+    // Paged on the server (issue 59): the second of two, one a page, with the counts of all; past the end, none.
+    const fast = async (query: string) => (await get(manager, `/reports/customer/fast-delivery?${query}`)).json();
+    expect(await fast('page=1&items=1')).toEqual({
+      data: [expect.objectContaining({ name: 'Carla Bronze', orders: 1 })],
+      total: 2,
+      orders: 2,
+    });
+    expect(await fast('page=5&items=1')).toEqual({ data: [], total: 2, orders: 2 });
   });
 
   it('a cancellation takes an order out of every sales figure at once (summaries kept by the database)', async () => {

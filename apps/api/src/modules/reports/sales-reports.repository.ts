@@ -75,8 +75,11 @@ export function createSalesReportsRepository() {
       );
     },
 
-    /** Customers with at least one fast-delivery sale, ever. */
-    fastDeliveryCustomers(db: Db) {
+    /**
+     * Customers with at least one fast-delivery sale, ever, by name: a page of them (`w`, all without), each row with
+     * the count of all of them and of all their sales.
+     */
+    fastDeliveryCustomers(db: Db, w: Window) {
       return rows(
         db,
         sql<{
@@ -87,11 +90,14 @@ export function createSalesReportsRepository() {
           fast_delivery_tax_cents: number;
           orders: number;
           last_order_at: Date;
-        }>`select c.id, c.name, c.email, c.neighborhood, c.fast_delivery_tax_cents, f.orders, f.last_order_at
+          customers_total: number;
+          orders_total: number;
+        }>`select c.id, c.name, c.email, c.neighborhood, c.fast_delivery_tax_cents, f.orders, f.last_order_at,
+            count(*) over ()::int as customers_total, (sum(f.orders) over ())::int as orders_total
           from (select customer_id, count(*)::int as orders, max(created_at) as last_order_at
                 from orders o where o.fast_delivery and ${SALE('o')} group by customer_id) f
           join customers c on c.id = f.customer_id
-          order by c.name, c.id`,
+          order by c.name, c.id ${windowOf(w)}`,
       );
     },
   };

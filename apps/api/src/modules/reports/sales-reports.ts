@@ -3,7 +3,7 @@ import {
   businessTimeZone,
   type CardSettlementReport,
   type DepositReport,
-  type FastDeliveryCustomerRow,
+  type FastDeliveryCustomers,
   ORDER_PAYMENT_TEXTS,
   PAYMENT_DESCRIPTIONS,
   type ReportPaging,
@@ -88,16 +88,25 @@ export function salesReports({ db }: ReportsContext) {
         },
       };
     },
-    async fastDeliveryCustomers(): Promise<FastDeliveryCustomerRow[]> {
-      return (await repo.fastDeliveryCustomers(db)).map((c) => ({
-        customerId: c.id,
-        name: c.name,
-        email: c.email,
-        neighborhood: c.neighborhood,
-        fastDeliveryTax: reais(c.fast_delivery_tax_cents),
-        orders: c.orders,
-        lastOrderAt: isoTimestamp(c.last_order_at),
-      }));
+    /** Report 17: the customers with a fast-delivery sale (a page of them with `?page&items`), counted in all. */
+    async fastDeliveryCustomers(paging: ReportPaging): Promise<FastDeliveryCustomers> {
+      const w = windowOf(paging);
+      const rows = await repo.fastDeliveryCustomers(db, w);
+      // A page past the end has no row to carry the counts: the first one's.
+      const counted = rows[0] ?? (w.offset ? (await repo.fastDeliveryCustomers(db, { limit: 1 }))[0] : undefined);
+      return {
+        data: rows.map((c) => ({
+          customerId: c.id,
+          name: c.name,
+          email: c.email,
+          neighborhood: c.neighborhood,
+          fastDeliveryTax: reais(c.fast_delivery_tax_cents),
+          orders: c.orders,
+          lastOrderAt: isoTimestamp(c.last_order_at),
+        })),
+        total: counted?.customers_total ?? 0,
+        orders: counted?.orders_total ?? 0,
+      };
     },
   };
 }

@@ -129,6 +129,11 @@ const rankList: Reader = async <R>(path: string, paging?: Paging) => {
   const answer = await api<{ data: R[]; total: number }>(path, { query: pagingQuery(paging) });
   return { rows: keyed(answer.data, offsetOf(paging)), total: answer.total };
 };
+/** The fast-delivery customers: a page, how many there are and their sales in all (`{ data, total, orders }`). */
+const fastDeliveryList: Reader = async <R>(path: string, paging?: Paging) => {
+  const answer = await api<{ data: R[]; total: number; orders: number }>(path, { query: pagingQuery(paging) });
+  return { rows: keyed(answer.data, offsetOf(paging)), total: answer.total, summary: { orders: answer.orders } };
+};
 /** Orders, deposits, stock vs sales and phones by time: `{ data: { <rows>, summary, total } }`. */
 const withSummary =
   (rowsKey: 'orders' | 'products' | 'units' | 'settlements' | 'periods'): Reader =>
@@ -316,12 +321,12 @@ const screenParts: Record<GeneralReportNumber, AnyScreenPart> = {
     },
   },
   17: {
-    read: list,
+    read: fastDeliveryList,
     footer: (page: readonly FastDeliveryCustomerRow[], result: ReportResult<FastDeliveryCustomerRow>) => ({
       page: [{ label: F.orders, value: count(sumInt(page, (r) => r.orders)) }],
       totals: [
         { label: F.customers, value: count(result.total) },
-        { label: F.orders, value: count(sumInt(result.rows, (r) => r.orders)) },
+        { label: F.orders, value: count((result.summary as { orders: number }).orders) },
       ],
     }),
   },

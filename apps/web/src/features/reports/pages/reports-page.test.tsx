@@ -189,7 +189,7 @@ describe('Relatórios gerais', () => {
       'GET /api/reports/products/low/stock': {
         body: { data: [{ productId: 1, name: 'Capinha Galaxy', code: 'P-1', stock: 2, stockAlert: 5 }] },
       },
-      'GET /api/reports/customer/fast-delivery': { body: { data: [] } },
+      'GET /api/reports/customer/fast-delivery': { body: { data: [], total: 0, orders: 0 } },
     });
     await choose(user, /Relatório/, 'Produtos com estoque baixo');
     await user.click(generate());
