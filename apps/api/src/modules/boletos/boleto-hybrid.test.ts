@@ -13,13 +13,15 @@ import {
   shiftDay,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type DemoRole, expectApiError, signInAll, type TestApp, tokenCaller } from '../../test/helpers';
+import type { BbCobrancaConfig } from '../../config';
+import { type DemoRole, expectApiError, type TestApp, tokenCaller } from '../../test/helpers';
 import { creditSaleInstalments } from '../credit/test-credit';
-import { createOrderWorld, type OrderWorld } from '../orders/test-orders';
+import type { OrderWorld } from '../orders/test-orders';
 import { bbBoletoRequest, bbCobrancaClient } from './bb-cobranca';
 import { saveBoletoSettings } from './boleto-settings';
-import { startTestBbCobranca, type TestBbCobranca } from './test-bb-cobranca';
-import { bbRetornoFile } from './test-retorno';
+import type { TestBbCobranca } from './test-bb-cobranca';
+import { bbBoletoSettings, startBbShop } from './test-bb-shop';
+import { bbRetornoFile, uploadRetorno } from './test-retorno';
 
 /**
  * The boleto híbrido (decision 0100) against the double of BB's API Cobranças (test-bb-cobranca.ts, from BB's
@@ -31,32 +33,16 @@ import { bbRetornoFile } from './test-retorno';
 let t: TestApp;
 let bb: TestBbCobranca;
 let world: OrderWorld;
+let bbConfig: BbCobrancaConfig;
 const tokens = {} as Record<DemoRole, string>;
 const call = tokenCaller(() => t.app);
 const today = () => businessDay(new Date());
-const BB = { clientId: 'loja-bb', clientSecret: 'segredo-bb', appKey: 'chave-app-bb' };
-
-const SETTINGS = {
-  bankCode: '001' as const,
-  agency: '1234',
-  agencyDv: '3',
-  account: '56789',
-  accountDv: '0',
-  convenio: '7654321',
-  carteira: '17',
-  variacao: '019',
-  nextSequence: 41,
-  nextRemessa: 7,
-  pixHybrid: true,
-};
+const SETTINGS = bbBoletoSettings(41);
 
 beforeAll(async () => {
-  bb = await startTestBbCobranca(BB);
-  t = await createTestApp({
-    bbCobranca: { apiUrl: bb.apiUrl, oauthUrl: bb.oauthUrl, ...BB, ca: [bb.caPem] },
-  });
-  world = await createOrderWorld(t.db);
-  Object.assign(tokens, await signInAll(t.app));
+  const shop = await startBbShop();
+  ({ t, bb, world, config: bbConfig } = shop);
+  Object.assign(tokens, shop.tokens);
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -70,22 +56,7 @@ const threeInstalments = () =>
 const details = async (id: number) =>
   receivableDetailsSchema.parse((await call('GET', `/receivables/${id}`, tokens.admin)).json().data);
 
-function upload(file: Buffer) {
-  const boundary = `----retorno${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="IEDCBR.ret"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/boletos/retornos',
-    payload,
-    headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
+const upload = (file: Buffer) => uploadRetorno(t.app, tokens.admin, file);
 
 async function pixDelivery(txid: string, valor: string) {
   const secret = pixWebhookInfoSchema.parse((await call('GET', '/payments/pix/webhook', tokens.admin)).json()).data
@@ -160,7 +131,7 @@ describe('the boleto híbrido (Banco do Brasil, API Cobranças with indicadorPix
   it("BB's refusal keeps nothing (502 BANK_FAILED); any indicadorPix but S registers without Pix, as BB's guide says", async () => {
     const [, b] = (await threeInstalments()) as [number, number];
     // Someone registered the next nosso número (sequence 42) at BB already: BB refuses it once more.
-    const client = bbCobrancaClient({ apiUrl: bb.apiUrl, oauthUrl: bb.oauthUrl, ...BB, ca: [bb.caPem] });
+    const client = bbCobrancaClient(bbConfig);
     const request = bbBoletoRequest({
       convenio: '7654321',
       carteira: '17',

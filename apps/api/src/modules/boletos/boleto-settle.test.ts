@@ -6,10 +6,11 @@ import {
   shiftDay,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type DemoRole, expectApiError, signInAll, type TestApp, tokenCaller } from '../../test/helpers';
+import { type DemoRole, expectApiError, type TestApp, tokenCaller } from '../../test/helpers';
 import { creditSaleInstalments } from '../credit/test-credit';
-import { createOrderWorld, type OrderWorld } from '../orders/test-orders';
-import { startTestBbCobranca, type TestBbCobranca } from './test-bb-cobranca';
+import type { OrderWorld } from '../orders/test-orders';
+import type { TestBbCobranca } from './test-bb-cobranca';
+import { bbBoletoSettings, startBbShop } from './test-bb-shop';
 import { bbRetornoFile, uploadRetorno } from './test-retorno';
 
 /**
@@ -24,26 +25,12 @@ let world: OrderWorld;
 const tokens = {} as Record<DemoRole, string>;
 const call = tokenCaller(() => t.app);
 const today = () => businessDay(new Date());
-const BB = { clientId: 'loja-bb', clientSecret: 'segredo-bb', appKey: 'chave-app-bb' };
-const SETTINGS = {
-  bankCode: '001' as const,
-  agency: '1234',
-  agencyDv: '3',
-  account: '56789',
-  accountDv: '0',
-  convenio: '7654321',
-  carteira: '17',
-  variacao: '019',
-  nextSequence: 61,
-  nextRemessa: 7,
-  pixHybrid: true,
-};
+const SETTINGS = bbBoletoSettings(61);
 
 beforeAll(async () => {
-  bb = await startTestBbCobranca(BB);
-  t = await createTestApp({ bbCobranca: { apiUrl: bb.apiUrl, oauthUrl: bb.oauthUrl, ...BB, ca: [bb.caPem] } });
-  world = await createOrderWorld(t.db);
-  Object.assign(tokens, await signInAll(t.app));
+  const shop = await startBbShop();
+  ({ t, bb, world } = shop);
+  Object.assign(tokens, shop.tokens);
   expect((await call('PUT', '/boletos/settings', tokens.admin, SETTINGS)).statusCode).toBe(200);
 }, 120_000);
 afterAll(async () => {
