@@ -775,6 +775,7 @@ export interface Orders {
   sold_at_counter: Generated<boolean>;
   status: number;
   status_since: Generated<Timestamp>;
+  stocker_arrived_at: Timestamp | null;
   stocker_id: number | null;
   total_cents: number;
   updated_at: Generated<Timestamp>;

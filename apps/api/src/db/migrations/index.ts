@@ -103,6 +103,7 @@ import { cashDeposits } from './0117-cash-deposits';
 import { bankMatchCashDeposit } from './0118-bank-match-cash-deposit';
 import { boletoPix } from './0119-boleto-pix';
 import { nfseMunicipalRegistration } from './0120-nfse-municipal-registration';
+import { stockerArrival } from './0121-stocker-arrival';
 import { marginSummary } from './0122-margin-summary';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -211,6 +212,7 @@ export const migrations: Record<string, Migration> = {
   '0118-bank-match-cash-deposit': bankMatchCashDeposit,
   '0119-boleto-pix': boletoPix,
   '0120-nfse-municipal-registration': nfseMunicipalRegistration,
+  '0121-stocker-arrival': stockerArrival,
   '0122-margin-summary': marginSummary,
 };
 

@@ -1,4 +1,3 @@
-import { ORDER_STATUS } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { cardSettlementsWithin } from '../../lib/card-settlements-sql';
@@ -23,7 +22,7 @@ export const cashFlowRepository = {
    * hand (the bank's are its Pix: not counted again; the drawer's entry of a cash part is the same money; a cash part
    * the courier collected at the door, `at_door`, is the cash he declares at his settlement: counted there); a whole
    * order's transfer or Pix confirmed by hand (its proof approved: when it first reached 'Aguardando estoquista',
-   * unless the bank's Pix received is its); the cash an order paid at the counter without parts (the drawer's SALE
+   * `stocker_arrived_at` of migration 0121, unless the bank's Pix received is its); the cash an order paid at the counter without parts (the drawer's SALE
    * without a part); the cash a courier handed in
    * at his settlement (declared). Out: what the bank gave back of a Pix, the refunds done (cash or Pix), the used
    * phones paid in cash. The drawer's 'suprimento' and 'sangria' move the shop's own money between the drawer and
@@ -45,12 +44,9 @@ export const cashFlowRepository = {
         where p.status = 'CONFIRMED' and (p.method = 'CASH' or (p.method = 'PIX' and p.end_to_end_id is null))
           and not p.at_door and ${within('p.confirmed_at')}
         union all
-        select ${day('h.created_at')}, o.total_cents::bigint, 0
-        from order_status_history h join orders o on o.id = h.order_id
-        where h.status = ${sql.lit(ORDER_STATUS.AGUARDANDO_ESTOQUISTA)} and ${within('h.created_at')}
-          and o.payment_method in ('PIX', 'BANK_TRANSFER')
-          and not exists (select 1 from order_status_history e where e.order_id = h.order_id and e.status = h.status
-            and (e.created_at, e.id) < (h.created_at, h.id))
+        select ${day('o.stocker_arrived_at')}, o.total_cents::bigint, 0
+        from orders o
+        where o.payment_method in ('PIX', 'BANK_TRANSFER') and ${within('o.stocker_arrived_at')}
           and not exists (select 1 from order_payments p where p.order_id = o.id)
           and not exists (select 1 from pix_received x where x.order_id = o.id)
           and not exists (select 1 from pix_received x where x.end_to_end_id = o.proof_end_to_end_id)
