@@ -1,4 +1,3 @@
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@backoffice/contract';
 import type { Migration } from 'kysely/migration';
 import { runStatements, triggerFunction } from './run-statements';
 
@@ -17,9 +16,11 @@ import { runStatements, triggerFunction } from './run-statements';
  * (`marginLines`, `modules/reports/margin-summary.ts`) in the scheduled task 'report-summaries'. Until then a report
  * reads a dirty day from the raw rows: an answer is always exact, a summarised day only faster.
  */
-/** The summary's days are the default business zone's, as 0007's (`SUMMARY_ZONE` of reports/summary-period.ts). */
-const SUMMARY_ZONE = `'${DEFAULT_BUSINESS_TIME_ZONE}'`;
-const LOCAL_DAY = (column: string) => `(${column} at time zone ${SUMMARY_ZONE})::date`;
+/**
+ * The summary's days are São Paulo's, as 0007's (`SUMMARY_ZONE` of reports/summary-period.ts): frozen here, as a
+ * migration runs as it was written (clock-stray.test.ts names it among the history).
+ */
+const LOCAL_DAY = (column: string) => `(${column} at time zone 'America/Sao_Paulo')::date`;
 const mark = (days: string) => `insert into report_margin_dirty (day) select distinct d from (${days}) as x(d)`;
 
 /** The days of the orders whose id `ids` selects, and of their exchanges and returns. */
