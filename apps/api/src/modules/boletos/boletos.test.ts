@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type DemoRole, expectApiError, signInAll, type TestApp, tokenCaller } from '../../test/helpers';
 import { creditSaleInstalments } from '../credit/test-credit';
 import { createOrderWorld, type OrderWorld } from '../orders/test-orders';
+import { bbBoletoSettings } from './test-bb-shop';
 import { bbRetornoFile, cnabDay, type RetornoOccurrence, uploadRetorno } from './test-retorno';
 
 /**
@@ -24,18 +25,8 @@ const tokens = {} as Record<DemoRole, string>;
 const call = tokenCaller(() => t.app);
 const today = () => businessDay(new Date());
 
-const SETTINGS = {
-  bankCode: '001',
-  agency: '1234',
-  agencyDv: '3',
-  account: '56789',
-  accountDv: '0',
-  convenio: '7654321',
-  carteira: '17',
-  variacao: '019',
-  nextSequence: 41,
-  nextRemessa: 7,
-};
+/** The CNAB path: the boleto híbrido off (no BB API in this file). */
+const SETTINGS = bbBoletoSettings(41, false);
 
 beforeAll(async () => {
   t = await createTestApp();

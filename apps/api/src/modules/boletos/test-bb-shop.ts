@@ -7,10 +7,10 @@ import { startTestBbCobranca, type TestBbCobranca } from './test-bb-cobranca';
 export const BB_APPLICATION = { clientId: 'loja-bb', clientSecret: 'segredo-bb', appKey: 'chave-app-bb' };
 
 /**
- * The shop's boleto settings at BB with the boleto híbrido on: agency 1234-3, account 56789-0, convênio 7654321,
- * carteira 17 variação 019, the next nosso número's sequence `nextSequence`, remessa 7.
+ * The shop's boleto settings at BB: agency 1234-3, account 56789-0, convênio 7654321, carteira 17 variação 019, the
+ * next nosso número's sequence `nextSequence`, remessa 7; the boleto híbrido on unless `pixHybrid` is false.
  */
-export const bbBoletoSettings = (nextSequence: number) => ({
+export const bbBoletoSettings = (nextSequence: number, pixHybrid = true) => ({
   bankCode: '001' as const,
   agency: '1234',
   agencyDv: '3',
@@ -21,7 +21,7 @@ export const bbBoletoSettings = (nextSequence: number) => ({
   variacao: '019',
   nextSequence,
   nextRemessa: 7,
-  pixHybrid: true,
+  pixHybrid,
 });
 
 /** A test shop whose server talks to BB's double: the double, the app, an order world and every demo role signed in. */
