@@ -59,9 +59,13 @@ describe("'Entrada por XML': duplicatas that do not add up", () => {
       .getByRole('alert', { name: 'Pendências da nota' })
       .getByText(/As duplicatas somam R\$ 400,00 e a nota R\$ 300,00 \(diferença de R\$ 100,00\)/)
       .waitFor();
-    // Confirming without saying what it means is refused, in words.
+    // Confirming without saying what it means is refused, in words: the refusal beside the note's problems, kept
+    // while the preview is read again. The choice is made once that reading is done ('Atualizar prévia' enabled):
+    // made during it, the 'Lendo' line drawn above moved the menu under the click on a loaded machine.
+    const choose = page.getByRole('alert').filter({ hasText: 'escolha o que a diferença significa' });
     await page.getByRole('button', { name: 'Confirmar entrada' }).click();
-    await page.getByRole('alert').filter({ hasText: 'escolha o que a diferença significa' }).first().waitFor();
+    await expect.poll(() => choose.count()).toBe(2);
+    await expect.poll(() => page.getByRole('button', { name: 'Atualizar prévia' }).isEnabled()).toBe(true);
 
     await payment.getByRole('combobox', { name: /O que a diferença significa/ }).click();
     await page.getByRole('option', { name: /Erro de digitação do fornecedor/ }).click();

@@ -88,11 +88,24 @@ async function beside(chains) {
 }
 
 const counts = { passed: 0, failed: 0 };
+/** Each failed test (or file that failed to run) with its error's first lines: printed last, as a CI log's tail. */
+const failures = [];
+const firstLines = (text, lines = 12) =>
+  String(text ?? '')
+    .split('\n')
+    .slice(0, lines)
+    .join('\n');
 function count(file, label) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   counts.passed += report.numPassedTests ?? 0;
   counts.failed += report.numFailedTests ?? 0;
+  for (const result of report.testResults ?? []) {
+    const where = `${label ?? path.basename(file, '.json')}: ${path.relative(root, result.name ?? '')}`;
+    const failed = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${where} > ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && result.status === 'failed') failures.push(`${where}\n${firstLines(result.message)}`);
+  }
   if (label) process.stdout.write(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed\n`);
 }
 const vitestReport = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
@@ -189,4 +202,8 @@ process.stdout.write(`Total: ${Math.round((performance.now() - started) / 1000)}
 process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed\n`);
 // A failed journey's trace, screenshots and errors (e2e/failure-artifacts.ts), the last thing printed.
 printJourneyArtifacts();
+if (failures.length > 0) {
+  log('O que falhou (o começo de cada erro)');
+  for (const failure of failures) process.stdout.write(`\n✖ ${failure}\n`);
+}
 process.exit(failed || counts.failed > 0 ? 1 : 0);

@@ -64,14 +64,82 @@ function NoteProblems({ preview, drawerRefused }: { preview: PurchasePreview; dr
 }
 
 /** The preview's warnings: those the clerk must confirm, each by its kind, and the others. */
-function warningsOf(preview: PurchasePreview | null) {
-  const warnings = preview?.warnings ?? [];
+function warningsOf(preview: PurchasePreview) {
+  const warnings = preview.warnings;
   return {
     recipient: warnings.find((w) => w.code === 'RECIPIENT'),
     unsigned: warnings.find((w) => w.code === 'UNSIGNED'),
     certificate: warnings.find((w) => w.code === 'CERTIFICATE' && w.needsConfirmation),
     others: warnings.filter((w) => !w.needsConfirmation),
   };
+}
+
+/** The preview's warnings, each the clerk must confirm with its checkbox or reason, and the others to read. */
+function NoteWarnings({
+  preview,
+  confirmRecipient,
+  onConfirmRecipient,
+  unsignedReason,
+  onUnsignedReason,
+  acceptCertificate,
+  onAcceptCertificate,
+}: {
+  preview: PurchasePreview;
+  confirmRecipient: boolean;
+  onConfirmRecipient: (value: boolean) => void;
+  unsignedReason: string;
+  onUnsignedReason: (value: string) => void;
+  acceptCertificate: boolean;
+  onAcceptCertificate: (value: boolean) => void;
+}) {
+  const { recipient, unsigned, certificate, others } = warningsOf(preview);
+  if (!recipient && !unsigned && !certificate && others.length === 0) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {T.warnings}
+      </Typography>
+      {recipient ? (
+        <>
+          <Alert severity="warning">{recipient.message}</Alert>
+          <FormControlLabel
+            control={
+              <Checkbox checked={confirmRecipient} onChange={(event) => onConfirmRecipient(event.target.checked)} />
+            }
+            label={T.confirmRecipient}
+          />
+        </>
+      ) : null}
+      {unsigned ? (
+        <>
+          <Alert severity="warning">{unsigned.message}</Alert>
+          <TextField
+            label={T.unsignedReason}
+            value={unsignedReason}
+            onChange={(event) => onUnsignedReason(event.target.value)}
+            multiline
+            minRows={2}
+          />
+        </>
+      ) : null}
+      {certificate ? (
+        <>
+          <Alert severity="warning">{certificate.message}</Alert>
+          <FormControlLabel
+            control={
+              <Checkbox checked={acceptCertificate} onChange={(event) => onAcceptCertificate(event.target.checked)} />
+            }
+            label={T.acceptCertificate}
+          />
+        </>
+      ) : null}
+      {others.map((warning) => (
+        <Alert key={warning.code} severity="info">
+          {warning.message}
+        </Alert>
+      ))}
+    </Paper>
+  );
 }
 
 /**
@@ -104,9 +172,10 @@ export default function NfeEntryPage() {
     ...(bonusCost && shown.costs.bonusItems > 0 ? { bonusCost } : {}),
   });
 
-  async function read(chosen: File, fresh: boolean) {
+  /** `keepErrors`: the preview read again after a refused confirm keeps the refusal's words on screen. */
+  async function read(chosen: File, fresh: boolean, keepErrors = false) {
     setStage('reading');
-    setErrors([]);
+    if (!keepErrors) setErrors([]);
     try {
       const answer = (await sendNfe(
         chosen,
@@ -144,7 +213,7 @@ export default function NfeEntryPage() {
       setErrors(messagesOf(error));
       setDrawerRefused(error instanceof ApiError && error.code === 'CASH_DRAWER_CLOSED');
       // What is open now, line by line (the preview with the same decisions).
-      if (error instanceof ApiError && error.status === 400) await read(file, false);
+      if (error instanceof ApiError && error.status === 400) await read(file, false, true);
     } finally {
       setStage('idle');
     }
@@ -163,7 +232,6 @@ export default function NfeEntryPage() {
   };
 
   const busy = stage !== 'idle';
-  const { recipient, unsigned, certificate, others } = warningsOf(preview);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -243,58 +311,15 @@ export default function NfeEntryPage() {
 
           <NfeBillingPanel preview={preview} choice={billing} onChange={setBilling} />
 
-          {recipient || unsigned || certificate || others.length > 0 ? (
-            <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                {T.warnings}
-              </Typography>
-              {recipient ? (
-                <>
-                  <Alert severity="warning">{recipient.message}</Alert>
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={confirmRecipient}
-                        onChange={(event) => setConfirmRecipient(event.target.checked)}
-                      />
-                    }
-                    label={T.confirmRecipient}
-                  />
-                </>
-              ) : null}
-              {unsigned ? (
-                <>
-                  <Alert severity="warning">{unsigned.message}</Alert>
-                  <TextField
-                    label={T.unsignedReason}
-                    value={unsignedReason}
-                    onChange={(event) => setUnsignedReason(event.target.value)}
-                    multiline
-                    minRows={2}
-                  />
-                </>
-              ) : null}
-              {certificate ? (
-                <>
-                  <Alert severity="warning">{certificate.message}</Alert>
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={acceptCertificate}
-                        onChange={(event) => setAcceptCertificate(event.target.checked)}
-                      />
-                    }
-                    label={T.acceptCertificate}
-                  />
-                </>
-              ) : null}
-              {others.map((warning) => (
-                <Alert key={warning.code} severity="info">
-                  {warning.message}
-                </Alert>
-              ))}
-            </Paper>
-          ) : null}
+          <NoteWarnings
+            preview={preview}
+            confirmRecipient={confirmRecipient}
+            onConfirmRecipient={setConfirmRecipient}
+            unsignedReason={unsignedReason}
+            onUnsignedReason={setUnsignedReason}
+            acceptCertificate={acceptCertificate}
+            onAcceptCertificate={setAcceptCertificate}
+          />
 
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {T.items}
