@@ -15,28 +15,8 @@ export type SvcName = 'SVC-AN' | 'SVC-RS';
 /** tpEmis of each SVC (MOC 7.0, campo B22: 6 SVC-AN, 7 SVC-RS). */
 export const SVC_EMISSION_TYPE: Readonly<Record<SvcName, 6 | 7>> = { 'SVC-AN': 6, 'SVC-RS': 7 };
 
-const AN = [
-  'AC',
-  'AL',
-  'AP',
-  'CE',
-  'DF',
-  'ES',
-  'MG',
-  'PA',
-  'PB',
-  'PI',
-  'RJ',
-  'RN',
-  'RO',
-  'RR',
-  'RS',
-  'SC',
-  'SE',
-  'SP',
-  'TO',
-];
-const RS = ['AM', 'BA', 'GO', 'MA', 'MS', 'MT', 'PE', 'PR'];
+const AN = 'AC AL AP CE DF ES MG PA PB PI RJ RN RO RR RS SC SE SP TO'.split(' ');
+const RS = 'AM BA GO MA MS MT PE PR'.split(' ');
 
 /** The SVC of each state's NF-e. */
 export const SVC_OF_STATE: Readonly<Record<string, SvcName>> = Object.fromEntries([
