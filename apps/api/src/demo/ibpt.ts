@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { DAY } from './clock';
 import { demoAdminId } from './staff';
-import { NCM } from './world/catalogue';
+import { NCM } from './world/catalogue-kinds';
 
 /**
  * The demo's IBPT table (issue 55 §2, decision 0077): São Paulo's rows for the NCMs the demo's products and repair

@@ -1,7 +1,7 @@
 import { formatBRL } from '@backoffice/contract';
 import sharp from 'sharp';
 import type { Random } from './random';
-import type { Category } from './world/catalogue';
+import type { Category } from './world/catalogue-kinds';
 
 /**
  * Pictures of the demo, drawn as SVG and encoded by sharp as small JPEGs (300×300, the size the spec

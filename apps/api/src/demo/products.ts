@@ -7,7 +7,8 @@ import { businessTime, DAY } from './clock';
 import { productPicture } from './images';
 import type { Random } from './random';
 import { fileName } from './text';
-import { type Category, CEST, curatedCatalogue, expansionCatalogue, NCM, type ProductSeed } from './world/catalogue';
+import { curatedCatalogue, expansionCatalogue, type ProductSeed } from './world/catalogue';
+import { type Category, CEST, NCM } from './world/catalogue-kinds';
 
 /** What the order generator needs to know about a product; `stock` and `cost` move with the ledger. */
 export interface ProductPlan {

@@ -19,7 +19,7 @@ import type { ProductPlan } from './products';
 import { COMPANY } from './settings';
 import { demoAdminId } from './staff';
 import { DEMO_SUPPLIERS, type Distributor } from './suppliers';
-import { NCM } from './world/catalogue';
+import { NCM } from './world/catalogue-kinds';
 import { demoImei } from './year';
 import type { PurchaseLine } from './year-state';
 

@@ -1,7 +1,7 @@
 import { cestFitsNcm, isValidGtin } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
 import { demoGtin } from '../products';
-import { CEST, NCM } from './catalogue';
+import { CEST, NCM } from './catalogue-kinds';
 
 describe("the demo catalogue's fiscal codes (issue 55 §2)", () => {
   it("gives each kind the CEST its NCM has in the Convênio ICMS 142/2018's annex: the phones 21.053.00", () => {
