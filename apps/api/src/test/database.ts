@@ -99,7 +99,7 @@ export async function emptyTestDatabase(prefix = 'test', options: { migrated?: b
 }
 
 /** `url` naming another database of the same server. */
-export function databaseUrlOf(url: string, database: string): string {
+function databaseUrlOf(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
