@@ -11,11 +11,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { createDatabase, dumpEmbeddedDatabase, migrateToLatest } from '../db/database';
+import { createDatabase, migrateToLatest } from '../db/database';
 import { createStorage } from '../lib/storage';
 import { RUN_DIR_ENV, RUN_ID_ENV, sharedDemoSchema, type TestDatabase } from '../test/database';
+import { dumpForCopies } from '../test/pglite-copies';
 import type { SeedSummary } from './index';
 import { seedDemo } from './index';
 import { NOW, seeded } from './test-demo';
@@ -61,10 +61,9 @@ async function sharedPGliteDemo(runDir: string): Promise<{ t: TestDatabase; summ
     try {
       const { t, summary } = await seeded(1);
       try {
-        const dump = await dumpEmbeddedDatabase(t.db);
-        if (!dump) throw new Error('the embedded database could not be dumped');
+        const dump = await dumpForCopies(t.db);
         writeFileSync(summaryFile, JSON.stringify(summary));
-        writeFileSync(`${tar}.part`, gunzipSync(dump.data));
+        writeFileSync(`${tar}.part`, dump);
         renameSync(`${tar}.part`, tar);
       } finally {
         await t.close();
