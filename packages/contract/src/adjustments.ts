@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { labelledValues } from './labelled-values';
 import { centsToReais, formatBRL } from './money';
 import { ORDER_STATUS } from './order-status';
 import { ORDER_TEXTS } from './orders-api';
 
 /** Exchanges and returns of a delivered or finished order (issue 17 §5, decision 0012). */
-export const ADJUSTMENT_KINDS = ['EXCHANGE', 'RETURN'] as const;
+export const ADJUSTMENT_KIND_LABELS = { EXCHANGE: 'Troca', RETURN: 'Devolução' };
+export const ADJUSTMENT_KINDS = labelledValues(ADJUSTMENT_KIND_LABELS);
 export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
-export const ADJUSTMENT_KIND_LABELS: Record<AdjustmentKind, string> = { EXCHANGE: 'Troca', RETURN: 'Devolução' };
 
 /** The statuses an order may be exchanged or returned from: delivered (Entregue) or finished (Finalizados). */
 export const ADJUSTABLE_STATUSES = [ORDER_STATUS.ENTREGUE, ORDER_STATUS.FINALIZADOS] as const;

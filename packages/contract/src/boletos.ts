@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelledValues } from './labelled-values';
 
 /*
  * Registered boletos for instalments (issue 58 §2, decision 0092): the shop's bank for boletos, a boleto per
@@ -10,13 +11,13 @@ export const BOLETO_BANKS = ['001'] as const;
 export type BoletoBank = (typeof BOLETO_BANKS)[number];
 export const BOLETO_BANK_LABELS: Record<BoletoBank, string> = { '001': 'Banco do Brasil (001)' };
 
-export const BOLETO_STATUSES = ['ISSUED', 'PAID', 'WRITTEN_OFF'] as const;
-export type BoletoStatus = (typeof BOLETO_STATUSES)[number];
-export const BOLETO_STATUS_LABELS: Record<BoletoStatus, string> = {
+export const BOLETO_STATUS_LABELS = {
   ISSUED: 'Emitido',
   PAID: 'Liquidado',
   WRITTEN_OFF: 'Baixado',
 };
+export const BOLETO_STATUSES = labelledValues(BOLETO_STATUS_LABELS);
+export type BoletoStatus = (typeof BOLETO_STATUSES)[number];
 
 /** The largest retorno file read (a CNAB 240 line is 240 characters: some 8 000 lines), checked before reading. */
 export const BOLETO_RETORNO_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { labelledValues } from './labelled-values';
 import { centsToReais, hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
 
@@ -16,19 +17,7 @@ import { pagedSchema } from './paging';
  * §2), TOP_UP ('suprimento'). Out: REMOVAL ('sangria', reason required), REFUND (cash given back for a sale),
  * TRADE_IN (a used phone bought) and SUPPLIER_PAYMENT (a supplier's note paid on the spot in cash, decision 0090).
  */
-export const CASH_ENTRY_KINDS = [
-  'SALE',
-  'SETTLEMENT',
-  'INSTALMENT',
-  'TOP_UP',
-  'REMOVAL',
-  'REFUND',
-  'TRADE_IN',
-  'SUPPLIER_PAYMENT',
-] as const;
-export type CashEntryKind = (typeof CASH_ENTRY_KINDS)[number];
-
-export const CASH_ENTRY_KIND_LABELS: Record<CashEntryKind, string> = {
+export const CASH_ENTRY_KIND_LABELS = {
   SALE: 'Venda em dinheiro',
   SETTLEMENT: 'Acerto de motoboy',
   INSTALMENT: 'Parcela recebida',
@@ -38,6 +27,8 @@ export const CASH_ENTRY_KIND_LABELS: Record<CashEntryKind, string> = {
   TRADE_IN: 'Compra de aparelho usado',
   SUPPLIER_PAYMENT: 'Nota de fornecedor paga no ato',
 };
+export const CASH_ENTRY_KINDS = labelledValues(CASH_ENTRY_KIND_LABELS);
+export type CashEntryKind = (typeof CASH_ENTRY_KINDS)[number];
 
 /** The kinds that take cash out of the drawer. */
 export const CASH_OUT_KINDS: readonly CashEntryKind[] = ['REMOVAL', 'REFUND', 'TRADE_IN', 'SUPPLIER_PAYMENT'];
@@ -95,13 +86,13 @@ export function cashClosing(expectedCents: number, countedCents: number, toleran
 }
 
 /** A session's state: OPEN (receiving), CLOSED (counted; no approval needed or approved), PENDING_APPROVAL. */
-export const CASH_SESSION_STATUSES = ['OPEN', 'PENDING_APPROVAL', 'CLOSED'] as const;
-export type CashSessionStatus = (typeof CASH_SESSION_STATUSES)[number];
-export const CASH_SESSION_STATUS_LABELS: Record<CashSessionStatus, string> = {
+export const CASH_SESSION_STATUS_LABELS = {
   OPEN: 'Aberto',
   PENDING_APPROVAL: 'Diferença aguardando aprovação',
   CLOSED: 'Fechado',
 };
+export const CASH_SESSION_STATUSES = labelledValues(CASH_SESSION_STATUS_LABELS);
+export type CashSessionStatus = (typeof CASH_SESSION_STATUSES)[number];
 
 /** The shop's drawer settings: the difference a closing may have without approval (R$ 0,00 unless set). */
 export const DEFAULT_CASH_TOLERANCE_CENTS = 0;

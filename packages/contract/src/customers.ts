@@ -9,6 +9,7 @@ import {
 } from './documents';
 import { idSchema } from './ids';
 import { IMPORT_TEXTS } from './imports';
+import { labelledValues } from './labelled-values';
 import { hasTwoDecimals } from './money';
 import { PERIOD_TEXTS } from './period';
 
@@ -31,14 +32,14 @@ export function customerLevelValue(text: string | null | undefined): number {
  * Customer status strings of the API. Waiting → Approved or Reproved; any of those → Blocked (with a note);
  * Blocked → Approved (unblock); Reproved → Approved (re-approval).
  */
-export const CUSTOMER_STATUSES = ['Awaiting', 'Approved', 'Reproved', 'Blocked'] as const;
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
-export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = {
+export const CUSTOMER_STATUS_LABELS = {
   Awaiting: 'Aguardando aprovação',
   Approved: 'Aprovado',
   Reproved: 'Reprovado',
   Blocked: 'Bloqueado',
 };
+export const CUSTOMER_STATUSES = labelledValues(CUSTOMER_STATUS_LABELS);
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 /** The statuses PATCH /administrator/customer/{id}/status accepts. */
 export const CUSTOMER_STATUS_CHANGES = ['Approved', 'Blocked', 'Reproved'] as const;
 

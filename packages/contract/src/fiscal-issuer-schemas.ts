@@ -16,6 +16,7 @@ import {
   UFS,
   ufIbgeCode,
 } from './fiscal-setup';
+import { labelledValues } from './labelled-values';
 
 /* ---------- The issuer ---------- */
 
@@ -92,19 +93,19 @@ export const issuerAddressBodySchema = z
   });
 
 /** How the notes go out: straight to the state's SEFAZ, or through Nuvem Fiscal's REST API (decision 0057). */
-export const FISCAL_TRANSPORTS = ['SEFAZ', 'NUVEM_FISCAL'] as const;
-export type FiscalTransport = (typeof FISCAL_TRANSPORTS)[number];
-export const FISCAL_TRANSPORT_LABELS: Record<FiscalTransport, string> = {
+export const FISCAL_TRANSPORT_LABELS = {
   SEFAZ: 'Direto na SEFAZ do estado',
   NUVEM_FISCAL: 'Pela Nuvem Fiscal (API)',
 };
+export const FISCAL_TRANSPORTS = labelledValues(FISCAL_TRANSPORT_LABELS);
+export type FiscalTransport = (typeof FISCAL_TRANSPORTS)[number];
 /** When an order's note is emitted by itself: never, or when the order is handed over (delivered or finalized). */
-export const FISCAL_AUTO_EMIT = ['OFF', 'HANDOVER'] as const;
-export type FiscalAutoEmit = (typeof FISCAL_AUTO_EMIT)[number];
-export const FISCAL_AUTO_EMIT_LABELS: Record<FiscalAutoEmit, string> = {
+export const FISCAL_AUTO_EMIT_LABELS = {
   OFF: 'Não: a nota é emitida no pedido',
   HANDOVER: 'Sim: ao entregar ou finalizar o pedido',
 };
+export const FISCAL_AUTO_EMIT = labelledValues(FISCAL_AUTO_EMIT_LABELS);
+export type FiscalAutoEmit = (typeof FISCAL_AUTO_EMIT)[number];
 
 const providerCredentialText = z
   .string({ error: 'Informe o client ID e o client secret da Nuvem Fiscal.' })

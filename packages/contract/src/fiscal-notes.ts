@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { labelledValues } from './labelled-values';
 import { ORDER_STATUS, type OrderStatusKey } from './order-status';
 
 /**
@@ -7,20 +8,7 @@ import { ORDER_STATUS, type OrderStatusKey } from './order-status';
  * answered, their cancellation and correction letters, and the voiding of skipped numbers.
  */
 
-export const FISCAL_NOTE_STATUSES = [
-  'SIGNED',
-  'PROCESSING',
-  'AUTHORIZED',
-  'REJECTED',
-  'DENIED',
-  'CONTINGENCY',
-  'CANCELLED',
-  'UNKNOWN',
-  'VOIDED',
-] as const;
-export type FiscalNoteStatus = (typeof FISCAL_NOTE_STATUSES)[number];
-
-export const FISCAL_NOTE_STATUS_LABELS: Record<FiscalNoteStatus, string> = {
+export const FISCAL_NOTE_STATUS_LABELS = {
   SIGNED: 'Aguardando a SEFAZ',
   PROCESSING: 'Em processamento',
   AUTHORIZED: 'Autorizada',
@@ -31,15 +19,17 @@ export const FISCAL_NOTE_STATUS_LABELS: Record<FiscalNoteStatus, string> = {
   UNKNOWN: 'Sem resposta da SEFAZ (substituída em contingência)',
   VOIDED: 'Número inutilizado',
 };
+export const FISCAL_NOTE_STATUSES = labelledValues(FISCAL_NOTE_STATUS_LABELS);
+export type FiscalNoteStatus = (typeof FISCAL_NOTE_STATUSES)[number];
 
 /** The events of a note: cancellation (110111), correction letter (110110), cancellation by substitution (110112). */
-export const FISCAL_NOTE_EVENT_TYPES = ['CANCEL', 'CORRECTION', 'SUBSTITUTION'] as const;
-export type FiscalNoteEventType = (typeof FISCAL_NOTE_EVENT_TYPES)[number];
-export const FISCAL_NOTE_EVENT_LABELS: Record<FiscalNoteEventType, string> = {
+export const FISCAL_NOTE_EVENT_LABELS = {
   CANCEL: 'Cancelamento',
   CORRECTION: 'Carta de correção',
   SUBSTITUTION: 'Cancelamento por substituição',
 };
+export const FISCAL_NOTE_EVENT_TYPES = labelledValues(FISCAL_NOTE_EVENT_LABELS);
+export type FiscalNoteEventType = (typeof FISCAL_NOTE_EVENT_TYPES)[number];
 
 /** The orders that may have a note: sold (paid, or to be paid on delivery or on credit), not cancelled nor held. */
 export const INVOICEABLE_ORDER_STATUSES: readonly OrderStatusKey[] = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelledValues } from './labelled-values';
 import { PERMISSIONS } from './permissions';
 
 /**
@@ -46,9 +47,7 @@ export const UNIT_EVENTS = ['RETURNED', 'RELEASED', 'WRITTEN_OFF', 'SUPPLIER_RET
 export type UnitEvent = (typeof UNIT_EVENTS)[number];
 
 /** Status of a unit (one phone): em estoque, vendido, devolvido/em análise, baixado. */
-export const UNIT_STATUSES = ['IN_STOCK', 'SOLD', 'RETURNED', 'WRITTEN_OFF', 'PREPARING'] as const;
-export type UnitStatus = (typeof UNIT_STATUSES)[number];
-export const UNIT_STATUS_LABELS: Record<UnitStatus, string> = {
+export const UNIT_STATUS_LABELS = {
   IN_STOCK: 'Em estoque',
   SOLD: 'Vendido',
   RETURNED: 'Devolvido/em análise',
@@ -56,6 +55,8 @@ export const UNIT_STATUS_LABELS: Record<UnitStatus, string> = {
   /** A seminovo taken in (issue 42 §1): not for sale until it is checked and released. */
   PREPARING: 'Em preparação',
 };
+export const UNIT_STATUSES = labelledValues(UNIT_STATUS_LABELS);
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
 /** The Luhn check digit of a run of digits (the digit that makes the whole number pass Luhn). */
 export function luhnCheckDigit(digits: string): number {

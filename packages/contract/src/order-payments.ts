@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_BRANDS, CARD_KINDS, type CardKind, type CardSettings, MAX_CARD_INSTALMENTS } from './card-payments';
 import { idParamSchema } from './ids';
+import { labelledValues } from './labelled-values';
 import { centsToReais, formatBRL, hasTwoDecimals } from './money';
 import { orderRefundSchema } from './order-refunds';
 import type { PaymentMethod } from './order-status';
@@ -48,14 +49,14 @@ export const PART_METHOD_LABELS: Record<PartKind, string> = {
  * in hand, a Pix the bank told us of), REFUSED (a pending part given up) and REVERSED (a confirmed one given
  * back: a chargeback, a refund). Only CONFIRMED pays; PENDING holds its amount of the balance.
  */
-export const PART_STATUSES = ['PENDING', 'CONFIRMED', 'REFUSED', 'REVERSED'] as const;
-export type PartStatus = (typeof PART_STATUSES)[number];
-export const PART_STATUS_LABELS: Record<PartStatus, string> = {
+export const PART_STATUS_LABELS = {
   PENDING: 'Aguardando',
   CONFIRMED: 'Confirmado',
   REFUSED: 'Recusado',
   REVERSED: 'Estornado',
 };
+export const PART_STATUSES = labelledValues(PART_STATUS_LABELS);
+export type PartStatus = (typeof PART_STATUSES)[number];
 
 export const ORDER_PAYMENT_TEXTS = {
   title: 'Pagamentos',

@@ -1,16 +1,16 @@
+import { labelledValues } from './labelled-values';
 import { type OrderStatusKey, ORDER_STATUS as S } from './order-status';
 
 /** The stages an owner thinks in: each groups the status cards of one part of an order's life. */
-export const ORDER_STAGES = ['pagamento', 'separacao', 'entrega', 'concluidos', 'cancelados'] as const;
-export type OrderStage = (typeof ORDER_STAGES)[number];
-
-export const ORDER_STAGE_LABELS: Record<OrderStage, string> = {
+export const ORDER_STAGE_LABELS = {
   pagamento: 'Pagamento',
   separacao: 'Separação',
   entrega: 'Entrega',
   concluidos: 'Concluídos',
   cancelados: 'Cancelados',
 };
+export const ORDER_STAGES = labelledValues(ORDER_STAGE_LABELS);
+export type OrderStage = (typeof ORDER_STAGES)[number];
 
 /**
  * The statuses of each stage, in the order the cards show them (the workflow's order). Every status is in

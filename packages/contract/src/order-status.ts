@@ -1,4 +1,5 @@
 import { EMPLOYEE_FUNCS, type EmployeeFunc } from './employee-funcs';
+import { labelledValues } from './labelled-values';
 import { type AccessRule, hasAnyPermission, hasFullAccess, PERMISSIONS, type PermissionKey } from './permissions';
 
 /** The order statuses with their numeric keys (key 14 does not exist; 17 came with sales on credit). */
@@ -570,15 +571,15 @@ export function settlesPayment(move: Pick<OrderTransition, 'from' | 'to'>): bool
  * machine taken on delivery ('Levar maquininha': paid at the door, like cash). An order paid by several parts
  * keeps the method it was placed with; its parts say the rest (`order_payments`).
  */
-export const PAYMENT_METHODS = ['CASH', 'BANK_TRANSFER', 'PIX', 'CARD', 'CREDIT'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+export const PAYMENT_METHOD_LABELS = {
   CASH: 'Dinheiro',
   BANK_TRANSFER: 'Depósito',
   PIX: 'Pix',
   CARD: 'Cartão',
   CREDIT: 'A prazo',
 };
+export const PAYMENT_METHODS = labelledValues(PAYMENT_METHOD_LABELS);
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const DELIVERY_TYPES = { MOTOBOY: 1, PICKUP: 2 } as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[keyof typeof DELIVERY_TYPES];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day';
 import { DEBT_STATUSES, DEBT_WEEK_DAYS, type DebtStatus } from './debt-situation';
 import { digitsParamSchema, idSchema } from './ids';
+import { labelledValues } from './labelled-values';
 import { hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
 
@@ -13,21 +14,7 @@ import { pagedSchema } from './paging';
  * supplier owes the shop; it is settled the same way (a payment received back, or 'Compensação').
  */
 
-export const PAYABLE_CATEGORIES = [
-  'COMPRA',
-  'DEVOLUCAO',
-  'ALUGUEL',
-  'COMBUSTIVEL',
-  'FRETE',
-  'SALARIOS',
-  'IMPOSTOS',
-  'SERVICOS',
-  'TARIFAS',
-  'OUTROS',
-] as const;
-export type PayableCategory = (typeof PAYABLE_CATEGORIES)[number];
-
-export const PAYABLE_CATEGORY_LABELS: Record<PayableCategory, string> = {
+export const PAYABLE_CATEGORY_LABELS = {
   COMPRA: 'Compra de mercadoria',
   DEVOLUCAO: 'Crédito de devolução',
   ALUGUEL: 'Aluguel',
@@ -39,22 +26,13 @@ export const PAYABLE_CATEGORY_LABELS: Record<PayableCategory, string> = {
   TARIFAS: 'Tarifas bancárias',
   OUTROS: 'Outros',
 };
+export const PAYABLE_CATEGORIES = labelledValues(PAYABLE_CATEGORY_LABELS);
+export type PayableCategory = (typeof PAYABLE_CATEGORIES)[number];
 
 /** The categories a bill typed by hand may have ('Crédito de devolução' comes only from a return). */
 export const TYPED_PAYABLE_CATEGORIES = PAYABLE_CATEGORIES.filter((c) => c !== 'DEVOLUCAO');
 
-export const PAYABLE_PAYMENT_METHODS = [
-  'PIX',
-  'BOLETO',
-  'TRANSFERENCIA',
-  'DINHEIRO',
-  'CARTAO',
-  'CHEQUE',
-  'COMPENSACAO',
-] as const;
-export type PayablePaymentMethod = (typeof PAYABLE_PAYMENT_METHODS)[number];
-
-export const PAYABLE_PAYMENT_METHOD_LABELS: Record<PayablePaymentMethod, string> = {
+export const PAYABLE_PAYMENT_METHOD_LABELS = {
   PIX: 'Pix',
   BOLETO: 'Boleto',
   TRANSFERENCIA: 'Transferência',
@@ -63,6 +41,8 @@ export const PAYABLE_PAYMENT_METHOD_LABELS: Record<PayablePaymentMethod, string>
   CHEQUE: 'Cheque',
   COMPENSACAO: 'Compensação',
 };
+export const PAYABLE_PAYMENT_METHODS = labelledValues(PAYABLE_PAYMENT_METHOD_LABELS);
+export type PayablePaymentMethod = (typeof PAYABLE_PAYMENT_METHODS)[number];
 
 /** A bill's situation on the business's today (`debtStatus`): OVERDUE is OPEN past its due day. */
 export const PAYABLE_STATUSES = DEBT_STATUSES;

@@ -1,4 +1,5 @@
 import { businessDay, formatBusinessDateTime, fromBusinessTimestamp, shiftDay, toBusinessTimestamp } from './clock';
+import { labelledValues } from './labelled-values';
 
 /**
  * Periods of every "start/end" path ({start} and {end} as YYYY-MM-DDTHH:mm:ss). One rule for the whole
@@ -54,14 +55,14 @@ export function dayPeriod(firstDay: string, lastDay: string): { start: string; e
 export const businessDateTime = (date: Date): string => formatBusinessDateTime(date);
 
 /** The quick periods of the reports and histories (issue 20 §5), in the order of their buttons. */
-export const QUICK_PERIODS = ['today', 'last7', 'thisMonth', 'lastMonth'] as const;
-export type QuickPeriod = (typeof QUICK_PERIODS)[number];
-export const QUICK_PERIOD_LABELS: Record<QuickPeriod, string> = {
+export const QUICK_PERIOD_LABELS = {
   today: 'Hoje',
   last7: 'Últimos 7 dias',
   thisMonth: 'Este mês',
   lastMonth: 'Mês passado',
 };
+export const QUICK_PERIODS = labelledValues(QUICK_PERIOD_LABELS);
+export type QuickPeriod = (typeof QUICK_PERIODS)[number];
 /** The one period every report and history starts filled in with. */
 export const DEFAULT_QUICK_PERIOD: QuickPeriod = 'last7';
 

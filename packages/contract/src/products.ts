@@ -3,6 +3,7 @@ import { productFiscalFields } from './fiscal';
 import { barcodeSchema } from './gtin';
 import { idSchema } from './ids';
 import { unitInputSchema } from './imei';
+import { labelledValues } from './labelled-values';
 import { hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
 import { PERIOD_TEXTS } from './period';
@@ -414,21 +415,8 @@ export const PRODUCT_HISTORY_LABELS: Record<ProductHistoryType, string> = {
   4: 'Alterações de estoque',
 };
 
-export const STOCK_MOVEMENT_KINDS = [
-  'SALE',
-  'PURCHASE',
-  'INVENTORY',
-  'CANCELLATION',
-  'EXCHANGE',
-  'RETURN',
-  'ADJUSTMENT',
-  'IMPORT',
-  'TRADE_IN',
-  'REPAIR',
-] as const;
-export type StockMovementKindKey = (typeof STOCK_MOVEMENT_KINDS)[number];
 /** How each kind of ledger row reads in the stock-changes history. */
-export const STOCK_MOVEMENT_LABELS: Record<StockMovementKindKey, string> = {
+export const STOCK_MOVEMENT_LABELS = {
   SALE: 'Venda',
   PURCHASE: 'Entrada de mercadoria',
   INVENTORY: 'Inventário',
@@ -441,6 +429,8 @@ export const STOCK_MOVEMENT_LABELS: Record<StockMovementKindKey, string> = {
   /** Parts used by a repair (issue 42 §2): the row names its service order. */
   REPAIR: 'Peças de assistência técnica',
 };
+export const STOCK_MOVEMENT_KINDS = labelledValues(STOCK_MOVEMENT_LABELS);
+export type StockMovementKindKey = (typeof STOCK_MOVEMENT_KINDS)[number];
 
 export const salesHistoryRowSchema = z.object({
   orderCode: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelledValues } from './labelled-values';
 import { centsToReais, formatBRL } from './money';
 
 /** R$ 1.234,56 of a difference in cents (its sign dropped: the message says which side is larger). */
@@ -18,23 +19,23 @@ export const PURCHASE_CONSISTENCY_TEXTS = {
 } as const;
 
 /** What a difference between the duplicatas and vNF (or a duplicata due before the issue date) means. */
-export const INSTALMENTS_CHOICES = ['PAID_IN_ADVANCE', 'SUPPLIER_TYPO', 'FOLLOW_INSTALMENTS'] as const;
-export type InstalmentsChoice = (typeof INSTALMENTS_CHOICES)[number];
-export const INSTALMENTS_CHOICE_LABELS: Record<InstalmentsChoice, string> = {
+export const INSTALMENTS_CHOICE_LABELS = {
   PAID_IN_ADVANCE: 'Parte paga antecipadamente',
   SUPPLIER_TYPO: 'Erro de digitação do fornecedor (contas pelo valor da nota)',
   FOLLOW_INSTALMENTS: 'Seguir as duplicatas',
 };
+export const INSTALMENTS_CHOICES = labelledValues(INSTALMENTS_CHOICE_LABELS);
+export type InstalmentsChoice = (typeof INSTALMENTS_CHOICES)[number];
 
 /** How the note is paid: the bills the entry makes. */
-export const ENTRY_PAYMENT_MODES = ['INSTALMENTS', 'ONE_BILL', 'PAID', 'NONE'] as const;
-export type EntryPaymentMode = (typeof ENTRY_PAYMENT_MODES)[number];
-export const ENTRY_PAYMENT_MODE_LABELS: Record<EntryPaymentMode, string> = {
+export const ENTRY_PAYMENT_MODE_LABELS = {
   INSTALMENTS: 'Gerar contas a pagar',
   ONE_BILL: 'Uma conta com vencimento em',
   PAID: 'Pago no ato',
   NONE: 'Sem pagamento',
 };
+export const ENTRY_PAYMENT_MODES = labelledValues(ENTRY_PAYMENT_MODE_LABELS);
+export type EntryPaymentMode = (typeof ENTRY_PAYMENT_MODES)[number];
 /** 'Pago no ato' by cash, Pix or card (the bill's payment methods). */
 export const ENTRY_PAID_METHODS = ['DINHEIRO', 'PIX', 'CARTAO'] as const;
 export type EntryPaidMethod = (typeof ENTRY_PAID_METHODS)[number];

@@ -4,6 +4,7 @@ import { noteDocumentSchema } from './customers';
 import { saleDiscountsSchema } from './discounts';
 import { isValidPhone, localPhoneDigits } from './documents';
 import { idSchema } from './ids';
+import { labelledValues } from './labelled-values';
 import { centsToReais, formatBRL, reaisToCents } from './money';
 import { cardDataSchema } from './order-payments';
 import { pagedSchema } from './paging';
@@ -17,15 +18,14 @@ import { DEFAULT_QUOTE_WHATSAPP_TEMPLATE, fillWhatsAppMessage, type QuoteWhatsAp
  */
 
 /** What is stored: OPEN, CONVERTED (with its order), CANCELLED. EXPIRED is an OPEN quote past its last day. */
-export const QUOTE_STATUSES = ['OPEN', 'CONVERTED', 'EXPIRED', 'CANCELLED'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-
-export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+export const QUOTE_STATUS_LABELS = {
   OPEN: 'Aberto',
   CONVERTED: 'Convertido',
   EXPIRED: 'Vencido',
   CANCELLED: 'Cancelado',
 };
+export const QUOTE_STATUSES = labelledValues(QUOTE_STATUS_LABELS);
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** Days a quote stays valid by default (the shop's setting, `bo:manage:settings`). */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 7;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day';
 import { daysBetween, shiftDay } from './clock';
 import { DEBT_STATUSES, type DebtStatus } from './debt-situation';
+import { labelledValues } from './labelled-values';
 import { divideHalfUp, hasTwoDecimals, splitCents } from './money';
 import { PAYABLE_STATUS_LABELS } from './payables';
 
@@ -340,15 +341,15 @@ export const RECEIVABLE_STATUS_LABELS: Record<ReceivableStatus, string> = {
 };
 
 /** The list's situations: to receive today, this week (today to today + 6), overdue, open, received. */
-export const RECEIVABLE_FILTERS = ['dueToday', 'dueThisWeek', 'overdue', 'open', 'paid'] as const;
-export type ReceivableFilter = (typeof RECEIVABLE_FILTERS)[number];
-export const RECEIVABLE_FILTER_LABELS: Record<ReceivableFilter, string> = {
+export const RECEIVABLE_FILTER_LABELS = {
   dueToday: 'Receber hoje',
   dueThisWeek: 'Esta semana',
   overdue: 'Vencidas',
   open: 'Em aberto',
   paid: 'Recebidas',
 };
+export const RECEIVABLE_FILTERS = labelledValues(RECEIVABLE_FILTER_LABELS);
+export type ReceivableFilter = (typeof RECEIVABLE_FILTERS)[number];
 export const RECEIVABLE_PAGE_SIZE = 25;
 
 export const RECEIVABLE_TEXTS = {

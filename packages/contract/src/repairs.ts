@@ -4,6 +4,7 @@ import { formatBusinessDate } from './clock';
 import { EMPLOYEE_FUNCS, type EmployeeFunc } from './employee-funcs';
 import { idSchema } from './ids';
 import { isValidImei } from './imei';
+import { labelledValues } from './labelled-values';
 import { formatBRL, hasTwoDecimals } from './money';
 import { PAYMENT_METHODS } from './order-status';
 import { type AccessRule, allows, PERMISSIONS, type PermissionKey } from './permissions';
@@ -15,20 +16,7 @@ import { type AccessRule, allows, PERMISSIONS, type PermissionKey } from './perm
  */
 
 /** The statuses of a service order, in the order a repair goes through them. */
-export const REPAIR_STATUSES = [
-  'RECEIVED',
-  'DIAGNOSIS',
-  'AWAITING_APPROVAL',
-  'APPROVED',
-  'REFUSED',
-  'IN_REPAIR',
-  'READY',
-  'DELIVERED',
-  'RETURNED',
-] as const;
-export type RepairStatus = (typeof REPAIR_STATUSES)[number];
-
-export const REPAIR_STATUS_LABELS: Record<RepairStatus, string> = {
+export const REPAIR_STATUS_LABELS = {
   RECEIVED: 'Recebido',
   DIAGNOSIS: 'Em diagnóstico',
   AWAITING_APPROVAL: 'Aguardando aprovação',
@@ -39,6 +27,8 @@ export const REPAIR_STATUS_LABELS: Record<RepairStatus, string> = {
   DELIVERED: 'Entregue',
   RETURNED: 'Devolvido sem reparo',
 };
+export const REPAIR_STATUSES = labelledValues(REPAIR_STATUS_LABELS);
+export type RepairStatus = (typeof REPAIR_STATUSES)[number];
 
 /** Statuses a service order no longer leaves: the device went back to its owner. */
 export const FINAL_REPAIR_STATUSES: readonly RepairStatus[] = ['DELIVERED', 'RETURNED'];
@@ -49,19 +39,7 @@ export const OPEN_REPAIR_STATUSES: readonly RepairStatus[] = REPAIR_STATUSES.fil
 /** The technician's queue ('Minhas tarefas'): what waits for his bench. */
 export const TECHNICIAN_QUEUE_STATUSES: readonly RepairStatus[] = ['RECEIVED', 'DIAGNOSIS', 'APPROVED', 'IN_REPAIR'];
 
-export const REPAIR_ACTIONS = [
-  'startDiagnosis',
-  'sendEstimate',
-  'approve',
-  'refuse',
-  'startRepair',
-  'finishRepair',
-  'deliver',
-  'returnDevice',
-] as const;
-export type RepairAction = (typeof REPAIR_ACTIONS)[number];
-
-export const REPAIR_ACTION_LABELS: Record<RepairAction, string> = {
+export const REPAIR_ACTION_LABELS = {
   startDiagnosis: 'Iniciar diagnóstico',
   sendEstimate: 'Enviar orçamento',
   approve: 'Aprovar orçamento',
@@ -71,6 +49,8 @@ export const REPAIR_ACTION_LABELS: Record<RepairAction, string> = {
   deliver: 'Entregar ao cliente',
   returnDevice: 'Devolver sem reparo',
 };
+export const REPAIR_ACTIONS = labelledValues(REPAIR_ACTION_LABELS);
+export type RepairAction = (typeof REPAIR_ACTIONS)[number];
 
 /**
  * What a move needs besides being allowed: the estimate's lines, the payment the approval names (one when something

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDay } from './clock';
+import { labelledValues } from './labelled-values';
 import { REPORT_TEXTS, reportPagingSchema } from './reports';
 
 /**
@@ -8,15 +9,15 @@ import { REPORT_TEXTS, reportPagingSchema } from './reports';
  */
 
 /** How report 19 groups its rows (issue 39 §5): by product (the default), brand, customer, attendant or month. */
-export const MARGIN_GROUPS = ['product', 'brand', 'customer', 'attendant', 'month'] as const;
-export type MarginGroup = (typeof MARGIN_GROUPS)[number];
-export const MARGIN_GROUP_LABELS: Record<MarginGroup, string> = {
+export const MARGIN_GROUP_LABELS = {
   product: 'Produto',
   brand: 'Marca',
   customer: 'Cliente',
   attendant: 'Atendente',
   month: 'Mês',
 };
+export const MARGIN_GROUPS = labelledValues(MARGIN_GROUP_LABELS);
+export type MarginGroup = (typeof MARGIN_GROUPS)[number];
 /** The attendant of an order placed in the shop app (no attendant). */
 export const NO_ATTENDANT_LABEL = 'Sem atendente (aplicativo)';
 
@@ -28,9 +29,9 @@ export const FREIGHT_AND_SERVICES_LABEL = 'Frete e serviços';
 export const FREIGHT_AND_SERVICES_KEY = 'services';
 
 /** How report 21 groups the period: by day, week (Monday to Sunday) or month, in the business's time zone. */
-export const REVENUE_BUCKETS = ['day', 'week', 'month'] as const;
+export const REVENUE_BUCKET_LABELS = { day: 'Dia', week: 'Semana', month: 'Mês' };
+export const REVENUE_BUCKETS = labelledValues(REVENUE_BUCKET_LABELS);
 export type RevenueBucket = (typeof REVENUE_BUCKETS)[number];
-export const REVENUE_BUCKET_LABELS: Record<RevenueBucket, string> = { day: 'Dia', week: 'Semana', month: 'Mês' };
 
 export const marginQuerySchema = reportPagingSchema.extend({
   groupBy: z.enum(MARGIN_GROUPS, { error: REPORT_TEXTS.marginGroupInvalid }).optional(),

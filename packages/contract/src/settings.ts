@@ -1,25 +1,26 @@
 import { z } from 'zod';
 import { formatDocument, isValidCnpj, isValidCpf, isValidPhone, normalizeDocument, onlyDigits } from './documents';
 import { controlCharacterIn } from './imports';
+import { labelledValues } from './labelled-values';
 import { PIX_LIMITS, toPixText } from './pix';
 
 /** The company whose settings the back-office edits: a fixed constant of the client (spec section 3). */
 export const COMPANY_ID = 1;
 
-export const BANK_SETTING_TYPES = ['Pix', 'Transfer'] as const;
+export const BANK_SETTING_TYPE_LABELS = { Pix: 'Pix', Transfer: 'Transferência' };
+export const BANK_SETTING_TYPES = labelledValues(BANK_SETTING_TYPE_LABELS);
 export type BankSettingType = (typeof BANK_SETTING_TYPES)[number];
-export const BANK_SETTING_TYPE_LABELS: Record<BankSettingType, string> = { Pix: 'Pix', Transfer: 'Transferência' };
 
 /** The kinds of Pix key the DICT knows; EVP is the random key (a UUID). */
-export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'PHONE', 'EMAIL', 'EVP'] as const;
-export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
-export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = {
+export const PIX_KEY_TYPE_LABELS = {
   CPF: 'CPF',
   CNPJ: 'CNPJ',
   PHONE: 'Celular',
   EMAIL: 'E-mail',
   EVP: 'Chave aleatória',
 };
+export const PIX_KEY_TYPES = labelledValues(PIX_KEY_TYPE_LABELS);
+export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
 
 export const SETTINGS_LIMITS = { name: 80, bank: 80, text: 120, companyName: 120, companyAddress: 200 } as const;
 

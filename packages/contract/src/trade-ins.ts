@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCpf } from './documents';
 import { idParamSchema } from './ids';
+import { labelledValues } from './labelled-values';
 import { hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
 
@@ -10,62 +11,51 @@ import { pagedSchema } from './paging';
  * an order's payment or bought outright; it enters the stock as a seminovo unit in preparation.
  */
 
-export const TRADE_IN_STATUSES = ['OPEN', 'ACCEPTED', 'BLOCKED', 'CANCELLED'] as const;
-export type TradeInStatus = (typeof TRADE_IN_STATUSES)[number];
-export const TRADE_IN_STATUS_LABELS: Record<TradeInStatus, string> = {
+export const TRADE_IN_STATUS_LABELS = {
   OPEN: 'Em avaliação',
   ACCEPTED: 'Aceito',
   BLOCKED: 'Impedido',
   CANCELLED: 'Cancelado',
 };
+export const TRADE_IN_STATUSES = labelledValues(TRADE_IN_STATUS_LABELS);
+export type TradeInStatus = (typeof TRADE_IN_STATUSES)[number];
 
 /** How a trade-in was paid to its seller: as part of an order's payment, or bought outright in cash or by Pix. */
-export const TRADE_IN_SETTLEMENTS = ['ORDER', 'CASH', 'PIX'] as const;
-export type TradeInSettlement = (typeof TRADE_IN_SETTLEMENTS)[number];
-export const TRADE_IN_SETTLEMENT_LABELS: Record<TradeInSettlement, string> = {
+export const TRADE_IN_SETTLEMENT_LABELS = {
   ORDER: 'Parte do pagamento de um pedido',
   CASH: 'Compra em dinheiro',
   PIX: 'Compra por Pix',
 };
+export const TRADE_IN_SETTLEMENTS = labelledValues(TRADE_IN_SETTLEMENT_LABELS);
+export type TradeInSettlement = (typeof TRADE_IN_SETTLEMENTS)[number];
 
 /** The stolen-phone check's answer (consultaaparelhoimpedido.com.br). */
-export const TRADE_IN_CHECK_RESULTS = ['REGULAR', 'IMPEDIDO'] as const;
+export const TRADE_IN_CHECK_LABELS = { REGULAR: 'Regular', IMPEDIDO: 'Impedido' };
+export const TRADE_IN_CHECK_RESULTS = labelledValues(TRADE_IN_CHECK_LABELS);
 export type TradeInCheckResult = (typeof TRADE_IN_CHECK_RESULTS)[number];
-export const TRADE_IN_CHECK_LABELS: Record<TradeInCheckResult, string> = { REGULAR: 'Regular', IMPEDIDO: 'Impedido' };
 /** Where the attendant checks an IMEI: Anatel's list has no public API (decision 0058). */
 export const STOLEN_PHONE_CHECK_URL = 'https://www.consultaaparelhoimpedido.com.br/';
 
-export const SCREEN_CONDITIONS = ['OK', 'SCRATCHED', 'CRACKED'] as const;
-export type ScreenCondition = (typeof SCREEN_CONDITIONS)[number];
-export const SCREEN_CONDITION_LABELS: Record<ScreenCondition, string> = {
+export const SCREEN_CONDITION_LABELS = {
   OK: 'Perfeita',
   SCRATCHED: 'Riscada',
   CRACKED: 'Trincada',
 };
-export const BODY_CONDITIONS = ['OK', 'MARKED', 'DAMAGED'] as const;
-export type BodyCondition = (typeof BODY_CONDITIONS)[number];
-export const BODY_CONDITION_LABELS: Record<BodyCondition, string> = {
+export const SCREEN_CONDITIONS = labelledValues(SCREEN_CONDITION_LABELS);
+export type ScreenCondition = (typeof SCREEN_CONDITIONS)[number];
+export const BODY_CONDITION_LABELS = {
   OK: 'Sem marcas',
   MARKED: 'Marcas de uso',
   DAMAGED: 'Amassada ou quebrada',
 };
+export const BODY_CONDITIONS = labelledValues(BODY_CONDITION_LABELS);
+export type BodyCondition = (typeof BODY_CONDITIONS)[number];
 
 /** Battery health below this (%) is a defect. */
 export const LOW_BATTERY_BELOW = 80;
 
 /** The defects of the checklist that lower the offer, each by the shop's deduction. */
-export const TRADE_IN_DEFECTS = [
-  'SCREEN_SCRATCHED',
-  'SCREEN_CRACKED',
-  'BODY_MARKED',
-  'BODY_DAMAGED',
-  'BATTERY_LOW',
-  'BIOMETRICS',
-  'CAMERA',
-  'CHARGING',
-] as const;
-export type TradeInDefect = (typeof TRADE_IN_DEFECTS)[number];
-export const TRADE_IN_DEFECT_LABELS: Record<TradeInDefect, string> = {
+export const TRADE_IN_DEFECT_LABELS = {
   SCREEN_SCRATCHED: 'Tela riscada',
   SCREEN_CRACKED: 'Tela trincada',
   BODY_MARKED: 'Carcaça com marcas de uso',
@@ -75,6 +65,8 @@ export const TRADE_IN_DEFECT_LABELS: Record<TradeInDefect, string> = {
   CAMERA: 'Câmera com defeito',
   CHARGING: 'Não carrega',
 };
+export const TRADE_IN_DEFECTS = labelledValues(TRADE_IN_DEFECT_LABELS);
+export type TradeInDefect = (typeof TRADE_IN_DEFECTS)[number];
 
 /** The deductions a new shop starts with (cents), until a manager types its own. */
 export const DEFAULT_TRADE_IN_DEDUCTIONS: Record<TradeInDefect, number> = {
