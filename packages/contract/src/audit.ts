@@ -15,6 +15,7 @@ import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
 } from './order-status';
+import { pageQueryParams } from './paging';
 import { businessDateTime } from './period';
 import { isPermissionKey, PERMISSION_LABELS } from './permissions';
 import { BANK_SETTING_TYPE_LABELS, type BankSettingType, PIX_KEY_TYPE_LABELS, type PixKeyType } from './settings';
@@ -53,6 +54,7 @@ export const AUDIT_TEXTS = {
   none: '—',
 } as const;
 
+const auditPaging = pageQueryParams(AUDIT_TEXTS, { maxPage: 1_000_000, maxItems: AUDIT_PAGING.maxItems });
 export const auditQuerySchema = z.object({
   entity: z.enum(AUDIT_ENTITY_NAMES as [AuditEntity, ...AuditEntity[]], { error: AUDIT_TEXTS.entityInvalid }),
   id: z
@@ -60,18 +62,8 @@ export const auditQuerySchema = z.object({
     .trim()
     .min(1, AUDIT_TEXTS.idRequired)
     .max(100, AUDIT_TEXTS.idRequired),
-  page: z.coerce
-    .number({ error: AUDIT_TEXTS.pageInvalid })
-    .int(AUDIT_TEXTS.pageInvalid)
-    .min(0, AUDIT_TEXTS.pageInvalid)
-    .max(1_000_000, AUDIT_TEXTS.pageInvalid)
-    .optional(),
-  items: z.coerce
-    .number({ error: AUDIT_TEXTS.itemsInvalid })
-    .int(AUDIT_TEXTS.itemsInvalid)
-    .min(1, AUDIT_TEXTS.itemsInvalid)
-    .max(AUDIT_PAGING.maxItems, AUDIT_TEXTS.itemsInvalid)
-    .optional(),
+  page: auditPaging.page.optional(),
+  items: auditPaging.items.optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

@@ -11,6 +11,7 @@ import { idSchema } from './ids';
 import { IMPORT_TEXTS } from './imports';
 import { labelledValues } from './labelled-values';
 import { hasTwoDecimals } from './money';
+import { pageQueryParams } from './paging';
 import { PERIOD_TEXTS } from './period';
 
 /** Customer levels (price tiers). 0 means "no level yet" (a customer waiting for approval). */
@@ -356,6 +357,10 @@ const searchParam = z
   .string({ error: CUSTOMER_TEXTS.searchTooLong })
   .max(CUSTOMER_LIMITS.maxSearch, CUSTOMER_TEXTS.searchTooLong);
 
+const customerPaging = pageQueryParams(CUSTOMER_PAGING_TEXTS, {
+  maxPage: 1_000_000,
+  maxItems: CUSTOMER_PAGING.maxItems,
+});
 /**
  * Query of GET /customers, /customers/blocked, /customers/reproved and /administrator/customers/unnaproved.
  * Without any of these the answer is the whole list `{customers}` (section 7); with any, one page
@@ -364,18 +369,8 @@ const searchParam = z
  * `field:operator:value` (the data grid's filter panel).
  */
 export const customerListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: CUSTOMER_PAGING_TEXTS.pageInvalid })
-    .int(CUSTOMER_PAGING_TEXTS.pageInvalid)
-    .min(0, CUSTOMER_PAGING_TEXTS.pageInvalid)
-    .max(1_000_000, CUSTOMER_PAGING_TEXTS.pageInvalid)
-    .optional(),
-  items: z.coerce
-    .number({ error: CUSTOMER_PAGING_TEXTS.itemsInvalid })
-    .int(CUSTOMER_PAGING_TEXTS.itemsInvalid)
-    .min(1, CUSTOMER_PAGING_TEXTS.itemsInvalid)
-    .max(CUSTOMER_PAGING.maxItems, CUSTOMER_PAGING_TEXTS.itemsInvalid)
-    .optional(),
+  page: customerPaging.page.optional(),
+  items: customerPaging.items.optional(),
   search: searchParam.optional(),
   sort: sortParam.optional(),
   filter: filterParam.optional(),

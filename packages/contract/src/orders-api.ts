@@ -16,6 +16,7 @@ import {
   PAYMENT_METHODS,
 } from './order-status';
 import { ORDER_TEXTS } from './order-texts';
+import { pageQueryParams } from './paging';
 import { proofEndToEndIdSchema } from './proof';
 
 export { ORDER_LIMITS } from './order-limits';
@@ -151,19 +152,13 @@ export const orderChangeStatusBodySchema = z.strictObject({
 /** The courier changes: the ids are in the path; the body (optional) carries the concurrency fields. */
 export const orderDelivererChangeBodySchema = z.strictObject({ ...concurrency }).nullish();
 
+const orderStatusPaging = pageQueryParams(ORDER_TEXTS, {
+  maxPage: ORDER_LIMITS.maxPage,
+  maxItems: ORDER_LIMITS.maxPageSize,
+});
 export const orderStatusPageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: ORDER_TEXTS.pageInvalid })
-    .int(ORDER_TEXTS.pageInvalid)
-    .min(0, ORDER_TEXTS.pageInvalid)
-    .max(ORDER_LIMITS.maxPage, ORDER_TEXTS.pageInvalid)
-    .default(0),
-  items: z.coerce
-    .number({ error: ORDER_TEXTS.itemsInvalid })
-    .int(ORDER_TEXTS.itemsInvalid)
-    .min(1, ORDER_TEXTS.itemsInvalid)
-    .max(ORDER_LIMITS.maxPageSize, ORDER_TEXTS.itemsInvalid)
-    .default(ORDER_LIMITS.pageSize),
+  page: orderStatusPaging.page.default(0),
+  items: orderStatusPaging.items.default(ORDER_LIMITS.pageSize),
 });
 
 /** A day typed in the filter: YYYY-MM-DD, a real date. */

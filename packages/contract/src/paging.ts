@@ -12,3 +12,22 @@ export interface Paged<T> {
   page: number;
   total: number;
 }
+
+/**
+ * The `page` (from 0) and `items` (per page) query parameters of a paged list, coerced from the query string and
+ * each refused with its own text; the list makes them optional or gives their defaults.
+ */
+export function pageQueryParams(
+  texts: { pageInvalid: string; itemsInvalid: string },
+  limits: { maxPage: number; maxItems: number },
+) {
+  const { pageInvalid, itemsInvalid } = texts;
+  return {
+    page: z.coerce.number({ error: pageInvalid }).int(pageInvalid).min(0, pageInvalid).max(limits.maxPage, pageInvalid),
+    items: z.coerce
+      .number({ error: itemsInvalid })
+      .int(itemsInvalid)
+      .min(1, itemsInvalid)
+      .max(limits.maxItems, itemsInvalid),
+  };
+}

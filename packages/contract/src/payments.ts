@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
 import { type OrderStatusKey, PAYMENT_SETTLING_MOVES } from './order-status';
+import { pageQueryParams } from './paging';
 import { PIX_PARTICIPANT_NAMES } from './pix-participants';
 
 import { normalizeEndToEndId } from './proof';
@@ -234,20 +235,11 @@ export const pixReceivedSchema = z.object({
 });
 export type PixReceived = z.infer<typeof pixReceivedSchema>;
 
+const pixReceivedPaging = pageQueryParams(PAYMENT_TEXTS, { maxPage: 100_000, maxItems: 100 });
 export const pixReceivedQuerySchema = z.object({
   state: z.enum(PIX_RECEIVED_STATES, { error: PAYMENT_TEXTS.stateInvalid }).optional(),
-  page: z.coerce
-    .number({ error: PAYMENT_TEXTS.pageInvalid })
-    .int(PAYMENT_TEXTS.pageInvalid)
-    .min(0, PAYMENT_TEXTS.pageInvalid)
-    .max(100_000, PAYMENT_TEXTS.pageInvalid)
-    .default(0),
-  items: z.coerce
-    .number({ error: PAYMENT_TEXTS.itemsInvalid })
-    .int(PAYMENT_TEXTS.itemsInvalid)
-    .min(1, PAYMENT_TEXTS.itemsInvalid)
-    .max(100, PAYMENT_TEXTS.itemsInvalid)
-    .default(10),
+  page: pixReceivedPaging.page.default(0),
+  items: pixReceivedPaging.items.default(10),
 });
 
 export const pixReceivedListSchema = z.object({ data: z.array(pixReceivedSchema), total: z.number() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-
 import { digitsParamSchema, idParamSchema } from './ids';
 import { CARD_KINDS } from './order-payments';
+import { pageQueryParams } from './paging';
 import { payablesDueSchema } from './payables';
 
 /**
@@ -81,23 +81,14 @@ export const reportLevelSchema = digitsParamSchema(
 );
 export const reportIdSchema = idParamSchema(REPORT_TEXTS.idInvalid);
 
+const reportPaging = pageQueryParams(REPORT_TEXTS, { maxPage: 1_000_000, maxItems: REPORT_LIMITS.maxItems });
 /**
  * Optional paging of a list report: without it the whole list (as the spec's screens read it); with
  * `page` (0-based) or `items` (1–1000, default 100) one page, and `total` counts every row.
  */
 export const reportPagingSchema = z.object({
-  page: z.coerce
-    .number({ error: REPORT_TEXTS.pageInvalid })
-    .int(REPORT_TEXTS.pageInvalid)
-    .min(0, REPORT_TEXTS.pageInvalid)
-    .max(1_000_000, REPORT_TEXTS.pageInvalid)
-    .optional(),
-  items: z.coerce
-    .number({ error: REPORT_TEXTS.itemsInvalid })
-    .int(REPORT_TEXTS.itemsInvalid)
-    .min(1, REPORT_TEXTS.itemsInvalid)
-    .max(REPORT_LIMITS.maxItems, REPORT_TEXTS.itemsInvalid)
-    .optional(),
+  page: reportPaging.page.optional(),
+  items: reportPaging.items.optional(),
 });
 export type ReportPaging = z.infer<typeof reportPagingSchema>;
 

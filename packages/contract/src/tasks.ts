@@ -10,6 +10,7 @@ import {
   type OrderStatusKey,
 } from './order-status';
 import { orderSummarySchema, postalAddressSchema } from './orders-api';
+import { pageQueryParams } from './paging';
 import { hasFullAccess } from './permissions';
 import { TASK_ACTIONS, TASK_KINDS, TASK_LIMITS, type TaskKind } from './task-access';
 
@@ -75,21 +76,12 @@ export const TASK_TEXTS = {
   itemsInvalid: `Informe de 1 a ${TASK_LIMITS.maxPageSize} pedidos por página.`,
 } as const;
 
+const taskPaging = pageQueryParams(TASK_TEXTS, { maxPage: TASK_LIMITS.maxPage, maxItems: TASK_LIMITS.maxPageSize });
 export const tasksQuerySchema = z.object({
   /** Which kind to list; without it, the first kind the employee does (packing before delivery). */
   kind: z.enum(TASK_KINDS, { error: TASK_TEXTS.kindInvalid }).optional(),
-  page: z.coerce
-    .number({ error: TASK_TEXTS.pageInvalid })
-    .int(TASK_TEXTS.pageInvalid)
-    .min(0, TASK_TEXTS.pageInvalid)
-    .max(TASK_LIMITS.maxPage, TASK_TEXTS.pageInvalid)
-    .default(0),
-  items: z.coerce
-    .number({ error: TASK_TEXTS.itemsInvalid })
-    .int(TASK_TEXTS.itemsInvalid)
-    .min(1, TASK_TEXTS.itemsInvalid)
-    .max(TASK_LIMITS.maxPageSize, TASK_TEXTS.itemsInvalid)
-    .default(TASK_LIMITS.pageSize),
+  page: taskPaging.page.default(0),
+  items: taskPaging.items.default(TASK_LIMITS.pageSize),
 });
 export type TasksQuery = z.input<typeof tasksQuerySchema>;
 
