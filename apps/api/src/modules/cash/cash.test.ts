@@ -4,24 +4,14 @@ import {
   cashSessionDetailsSchema,
   cashSessionPageSchema,
   courierRunSchema,
-  DEFAULT_DELIVERY_DEPARTURES,
-  nextDeliveryDeparture,
   ORDER_STATUS,
   settlementSchema,
 } from '@backoffice/contract';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  type DemoRole,
-  expectApiError,
-  signInAll,
-  type TestApp,
-  tokenCaller,
-} from '../../test/helpers';
+import { bearer, type DemoRole, expectApiError, type TestApp, tokenCaller } from '../../test/helpers';
 import { pdfText } from '../../test/pdf-text';
-import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orders/test-orders';
+import { createOrder, type OrderWorld } from '../orders/test-orders';
+import { closeOpenDrawers, departuresFromNow, openCashWorld } from './test-cash';
 
 /**
  * The cash drawer through the API (issue 40 §3, decision 0053), every figure worked out by hand. The world's
@@ -29,7 +19,7 @@ import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orde
  */
 let t: TestApp;
 let world: OrderWorld;
-const tokens = {} as Record<DemoRole, string>;
+let tokens: Record<DemoRole, string>;
 let signature: string;
 
 const call = tokenCaller(() => t.app);
@@ -69,13 +59,7 @@ async function cashOrder(status: number, quantities: number[], pickup = false) {
   return order;
 }
 
-let departures = 0;
-function departure(): string {
-  let at = new Date();
-  departures += 1;
-  for (let i = 0; i < departures; i++) at = nextDeliveryDeparture(at, DEFAULT_DELIVERY_DEPARTURES);
-  return at.toISOString();
-}
+const departure = departuresFromNow();
 
 /** A courier run of `orders` (motoboy, cash), every one delivered: ready to be settled. */
 async function deliveredRun(orders: { id: number }[], courier: DemoRole = 'courier') {
@@ -106,25 +90,10 @@ async function deliveredRun(orders: { id: number }[], courier: DemoRole = 'couri
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await createOrderWorld(t.db);
-  Object.assign(tokens, await signInAll(t.app));
-  signature = await picture('png');
+  ({ t, world, tokens, signature } = await openCashWorld());
 }, 120_000);
 // Each test starts with every register closed, whatever the one before left open.
-afterEach(async () => {
-  await t.db
-    .updateTable('cash_sessions')
-    .set({
-      closed_at: new Date(),
-      closed_by: sql<number>`operator_id`,
-      expected_cents: 0,
-      counted_cents: 0,
-      approval: 'NOT_NEEDED',
-    })
-    .where('closed_at', 'is', null)
-    .execute();
-});
+afterEach(() => closeOpenDrawers(t.db));
 afterAll(() => t.close());
 
 describe('a day at the counter', () => {

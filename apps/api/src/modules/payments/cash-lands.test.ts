@@ -2,24 +2,14 @@ import {
   cashFlowSchema,
   cashSessionDetailsSchema,
   courierRunSchema,
-  DEFAULT_DELIVERY_DEPARTURES,
-  nextDeliveryDeparture,
   ORDER_STATUS,
   orderPaymentsSchema,
   settlementSchema,
 } from '@backoffice/contract';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  type DemoRole,
-  expectApiError,
-  signInAll,
-  type TestApp,
-  tokenCaller,
-} from '../../test/helpers';
-import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orders/test-orders';
+import { bearer, type DemoRole, expectApiError, type TestApp, tokenCaller } from '../../test/helpers';
+import { closeOpenDrawers, departuresFromNow, openCashWorld } from '../cash/test-cash';
+import { createOrder, type OrderWorld } from '../orders/test-orders';
 
 /**
  * Cash always lands (issue 54 §2, decision 0075), every figure worked out by hand. The world's products cost
@@ -27,7 +17,7 @@ import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orde
  */
 let t: TestApp;
 let world: OrderWorld;
-const tokens = {} as Record<DemoRole, string>;
+let tokens: Record<DemoRole, string>;
 let signature: string;
 const call = tokenCaller(() => t.app);
 
@@ -81,34 +71,13 @@ const partRows = (orderId: number) =>
     .orderBy('seq')
     .execute();
 
-let departures = 0;
-function departure(): string {
-  let at = new Date();
-  departures += 1;
-  for (let i = 0; i < departures; i++) at = nextDeliveryDeparture(at, DEFAULT_DELIVERY_DEPARTURES);
-  return at.toISOString();
-}
+const departure = departuresFromNow();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await createOrderWorld(t.db);
-  Object.assign(tokens, await signInAll(t.app));
-  signature = await picture('png');
+  ({ t, world, tokens, signature } = await openCashWorld());
 }, 120_000);
 // Each test starts with every register closed, whatever the one before left open.
-afterEach(async () => {
-  await t.db
-    .updateTable('cash_sessions')
-    .set({
-      closed_at: new Date(),
-      closed_by: sql<number>`operator_id`,
-      expected_cents: 0,
-      counted_cents: 0,
-      approval: 'NOT_NEEDED',
-    })
-    .where('closed_at', 'is', null)
-    .execute();
-});
+afterEach(() => closeOpenDrawers(t.db));
 afterAll(() => t.close());
 
 describe('a cash order handed over at the counter', () => {
