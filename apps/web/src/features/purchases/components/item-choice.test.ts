@@ -1,59 +1,15 @@
-import type { PurchasePreview, PurchasePreviewItem } from '@backoffice/contract';
+import type { PurchasePreviewItem } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
+import { notePreview, previewItem } from '../test-data';
 import { initialChoice, toDecisions, unitsOf } from './item-choice';
 
-const item = (line: number, more: Partial<PurchasePreviewItem> = {}): PurchasePreviewItem => ({
-  line,
-  supplierCode: `C${line}`,
-  name: `Item ${line}`,
-  gtin: null,
-  ncm: '39269090',
-  cest: null,
-  unit: 'UN',
-  quantity: '10.0000',
-  factor: 1,
-  factorConfirmed: true,
-  factorText: '10 UN × 1 = 10 UN',
-  units: 10,
-  totalCost: 100,
-  freight: 0,
-  costParts: {
-    products: 0,
-    discount: 0,
-    freight: 0,
-    insurance: 0,
-    other: 0,
-    ipi: 0,
-    ipiReturned: 0,
-    icmsSt: 0,
-    fcpSt: 0,
-  },
-  unitCost: 10,
-  bonus: false,
-  fcpSt: 0,
-  credits: { icms: 0, pis: 0, cofins: 0 },
-  entryCost: 100,
-  unitCosts: [{ units: 10, cost: 10 }],
-  unitCostsText: '10 × R$ 10,00 = R$ 100,00',
-  match: 'NONE',
-  product: null,
-  suggested: { name: `Item ${line}`, barcode: null, ncm: '39269090', cest: null, cost: 10 },
-  serialized: false,
-  newAverageCost: null,
-  levelPrices: null,
-  costDeviation: null,
-  imeis: [],
-  problems: [],
-  ...more,
-});
-
-const preview = (items: PurchasePreviewItem[]) => ({ items }) as PurchasePreview;
+const preview = (items: PurchasePreviewItem[]) => notePreview({ items });
 
 describe("the decisions of 'Entrada por XML'", () => {
   it('starts a matched item on its match and an unmatched one on Vincular; a phone (NCM 8517.13) controls IMEI', () => {
-    expect(initialChoice(item(1, { match: 'GTIN' })).mode).toBe('auto');
-    expect(initialChoice(item(2)).mode).toBe('link');
-    const phone = initialChoice(item(3, { ncm: '85171300', imeis: ['490154203237518'] }));
+    expect(initialChoice(previewItem(1, { match: 'GTIN' })).mode).toBe('auto');
+    expect(initialChoice(previewItem(2)).mode).toBe('link');
+    const phone = initialChoice(previewItem(3, { ncm: '85171300', imeis: ['490154203237518'] }));
     expect(phone.create.serialized).toBe(true);
     expect(phone.imeisText).toBe('490154203237518');
   });
@@ -77,8 +33,11 @@ describe("the decisions of 'Entrada por XML'", () => {
   });
 
   it('sends a link, a creation with the typed money and percentages, a factor and the IMEIs of phones only', () => {
-    const linked = { ...initialChoice(item(1)), product: { id: 7, code: 'P7', name: 'Capa', serialized: false } };
-    const created = initialChoice(item(2, { ncm: '85171300' }));
+    const linked = {
+      ...initialChoice(previewItem(1)),
+      product: { id: 7, code: 'P7', name: 'Capa', serialized: false },
+    };
+    const created = initialChoice(previewItem(2, { ncm: '85171300' }));
     created.mode = 'create';
     created.create = {
       ...created.create,
@@ -90,9 +49,13 @@ describe("the decisions of 'Entrada por XML'", () => {
     };
     // Two phones, the second dual-SIM: two units, not three IMEIs.
     created.imeisText = '490154203237518\n352099081234565;356938035643809';
-    const boxed = { ...initialChoice(item(3, { unit: 'CX', match: 'SUPPLIER_CODE' })), factor: '10' };
+    const boxed = { ...initialChoice(previewItem(3, { unit: 'CX', match: 'SUPPLIER_CODE' })), factor: '10' };
     const decisions = toDecisions(
-      preview([item(1), item(2, { ncm: '85171300' }), item(3, { unit: 'CX', match: 'SUPPLIER_CODE' })]),
+      preview([
+        previewItem(1),
+        previewItem(2, { ncm: '85171300' }),
+        previewItem(3, { unit: 'CX', match: 'SUPPLIER_CODE' }),
+      ]),
       { 1: linked, 2: created, 3: boxed },
       true,
       '  ',

@@ -1,43 +1,24 @@
-import type { PurchasePreviewItem } from '@backoffice/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../test/render';
+import { previewItem } from '../test-data';
 import { initialChoice } from './item-choice';
 import { NfeItemCard } from './nfe-item-card';
 
 /** Two iPhones of the note, matched by GTIN to a product that controls IMEI; the note lists no IMEI. */
-const PHONES: PurchasePreviewItem = {
-  line: 1,
+const PHONES = previewItem(1, {
   supplierCode: 'IPH15-128-PT',
   name: 'Apple iPhone 15 128GB Preto',
   gtin: '0195949036002',
   ncm: '85171300',
   cest: '2105300',
-  unit: 'UN',
   quantity: '2.0000',
-  factor: 1,
-  factorConfirmed: true,
   factorText: '2 UN × 1 = 2 UN',
   units: 2,
   totalCost: 6400,
-  freight: 0,
-  costParts: {
-    products: 0,
-    discount: 0,
-    freight: 0,
-    insurance: 0,
-    other: 0,
-    ipi: 0,
-    ipiReturned: 0,
-    icmsSt: 0,
-    fcpSt: 0,
-  },
   unitCost: 3200,
-  bonus: false,
-  fcpSt: 0,
-  credits: { icms: 0, pis: 0, cofins: 0 },
   entryCost: 6400,
   unitCosts: [{ units: 2, cost: 3200 }],
   unitCostsText: '2 × R$ 3.200,00 = R$ 6.400,00',
@@ -46,11 +27,7 @@ const PHONES: PurchasePreviewItem = {
   suggested: { name: 'Apple iPhone 15 128GB Preto', barcode: '0195949036002', ncm: '85171300', cest: null, cost: 3200 },
   serialized: true,
   newAverageCost: 3200,
-  levelPrices: null,
-  costDeviation: null,
-  imeis: [],
-  problems: [],
-};
+});
 
 function Card() {
   const [choice, setChoice] = useState(() => initialChoice(PHONES));

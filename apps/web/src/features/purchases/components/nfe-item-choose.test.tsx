@@ -1,9 +1,9 @@
-import type { PurchasePreviewItem } from '@backoffice/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
+import { previewItem } from '../test-data';
 import { initialChoice } from './item-choice';
 import { NfeItemCard } from './nfe-item-card';
 
@@ -18,17 +18,10 @@ vi.mock('../api/purchases-api', async (original) => ({
 }));
 
 /** 50 cases the catalogue did not match: the preview asks for a product. */
-const CASES: PurchasePreviewItem = {
-  line: 2,
+const CASES = previewItem(2, {
   supplierCode: 'CAPA-IP15',
   name: 'Capa transparente iPhone 15',
-  gtin: null,
-  ncm: '39269090',
-  cest: null,
-  unit: 'UN',
   quantity: '50.0000',
-  factor: 1,
-  factorConfirmed: true,
   factorText: '50 UN × 1 = 50 UN',
   units: 50,
   totalCost: 401.98,
@@ -45,25 +38,15 @@ const CASES: PurchasePreviewItem = {
     fcpSt: 0,
   },
   unitCost: 8.04,
-  bonus: false,
-  fcpSt: 0,
-  credits: { icms: 0, pis: 0, cofins: 0 },
   entryCost: 401.98,
   unitCosts: [
     { units: 48, cost: 8.04 },
     { units: 2, cost: 8.03 },
   ],
   unitCostsText: '48 × R$ 8,04 + 2 × R$ 8,03 = R$ 401,98',
-  match: 'NONE',
-  product: null,
   suggested: { name: 'Capa transparente iPhone 15', barcode: null, ncm: '39269090', cest: null, cost: 8.04 },
-  serialized: false,
-  newAverageCost: null,
-  levelPrices: null,
-  costDeviation: null,
-  imeis: [],
   problems: ['escolha um produto para vincular ou crie um produto.'],
-};
+});
 
 function Card() {
   const [choice, setChoice] = useState(() => initialChoice(CASES));

@@ -1,53 +1,28 @@
-import { type PurchasePreview, purchasePreviewSchema } from '@backoffice/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
+import { notePreview } from '../test-data';
 import NfeEntryPage from './nfe-entry-page';
 
 const upload = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/upload', () => ({ uploadForm: upload }));
 
 /** The issue's note (decision 0088): vNF R$ 238.643,07, duplicatas R$ 409.034,22, 001 due before the issue. */
-const preview: PurchasePreview = purchasePreviewSchema.parse({
+const preview = notePreview({
   accessKey: '35261111222333000181550010000058011000058010',
   number: '5801',
-  series: '1',
-  issuedAt: '2026-11-20T10:15:00-03:00',
   total: 238643.07,
-  supplier: { id: 3, name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA', document: '11222333000181' },
-  recipient: { document: null, name: null },
-  signature: { status: 'VALID', certificate: 'DISTRIBUIDORA MODELO', chain: 'INCOMPLETE' },
-  instalments: [],
-  warnings: [],
-  items: [],
   billing: {
     instalmentsTotal: 409034.22,
     difference: 170391.15,
     earlyInstalments: ['001'],
-    instalmentsChoice: null,
     choiceNeeded: true,
     mode: 'INSTALMENTS',
-    dueDate: null,
-    method: null,
     noteMethods: ['15'],
-    advancePaid: 0,
     bills: [{ documentNumber: '001', dueDate: '2026-11-05', amount: 409034.22 }],
-    paid: false,
   },
-  costs: {
-    crt: null,
-    pisCofinsNonCumulative: false,
-    bonusItems: 0,
-    bonusValue: 0,
-    bonusCost: null,
-    payable: 238643.07,
-    credits: { icms: 0, pis: 0, cofins: 0, total: 0 },
-    entryCost: 0,
-    notes: [],
-  },
-  levelDefaults: { gold: 0, silver: 0, bronze: 0 },
-  drawerClosed: false,
+  costs: { payable: 238643.07 },
   problems: [
     'As duplicatas somam R$ 409.034,22 e a nota R$ 238.643,07 (diferença de R$ 170.391,15): escolha o que a diferença significa.',
   ],

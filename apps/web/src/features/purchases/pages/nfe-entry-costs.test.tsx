@@ -1,8 +1,9 @@
-import { type BonusCost, type PurchasePreview, purchasePreviewSchema } from '@backoffice/contract';
+import type { BonusCost, PurchasePreview } from '@backoffice/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
+import { notePreview, previewItem } from '../test-data';
 import NfeEntryPage from './nfe-entry-page';
 
 const upload = vi.hoisted(() => vi.fn());
@@ -19,95 +20,55 @@ vi.mock('../../../lib/upload', () => ({ uploadForm: upload }));
  */
 function preview(bonusCost: BonusCost | null): PurchasePreview {
   const zero = bonusCost === 'ZERO';
-  const item = (line: number, bonus: boolean) => ({
-    line,
-    supplierCode: bonus ? 'PEL-9' : 'CAPA-1',
-    name: bonus ? 'Película 9H' : 'Capa silicone',
-    gtin: null,
-    ncm: '39269090',
-    cest: null,
-    unit: 'UN',
-    quantity: bonus ? '10.0000' : '40.0000',
-    factor: 1,
-    factorConfirmed: true,
-    factorText: bonus ? '10 UN × 1 = 10 UN' : '40 UN × 1 = 40 UN',
-    units: bonus ? 10 : 40,
-    totalCost: bonus ? 100 : 400,
-    freight: 0,
-    costParts: {
-      products: bonus ? 100 : 400,
-      discount: 0,
-      freight: 0,
-      insurance: 0,
-      other: 0,
-      ipi: 0,
-      ipiReturned: 0,
-      icmsSt: 0,
-      fcpSt: 0,
-    },
-    unitCost: bonus ? (zero ? 0 : 6.3) : zero ? 7.88 : 6.3,
-    bonus,
-    fcpSt: 0,
-    credits: bonus ? { icms: 0, pis: 0, cofins: 0 } : { icms: 48, pis: 6.6, cofins: 30.4 },
-    entryCost: bonus ? (zero ? 0 : 63) : zero ? 315 : 252,
-    unitCosts: bonus
-      ? [{ units: 10, cost: zero ? 0 : 6.3 }]
-      : zero
-        ? [
-            { units: 20, cost: 7.88 },
-            { units: 20, cost: 7.87 },
-          ]
-        : [{ units: 40, cost: 6.3 }],
-    unitCostsText: bonus
-      ? zero
-        ? '10 × R$ 0,00 = R$ 0,00'
-        : '10 × R$ 6,30 = R$ 63,00'
-      : zero
-        ? '20 × R$ 7,88 + 20 × R$ 7,87 = R$ 315,00'
-        : '40 × R$ 6,30 = R$ 252,00',
-    match: 'SUPPLIER_CODE',
-    product: {
-      id: line,
-      code: `P10000${line}`,
+  const item = (line: number, bonus: boolean) =>
+    previewItem(line, {
+      supplierCode: bonus ? 'PEL-9' : 'CAPA-1',
       name: bonus ? 'Película 9H' : 'Capa silicone',
-      serialized: false,
-      stock: 0,
-      cost: 0,
-    },
-    suggested: { name: 'x', barcode: null, ncm: '39269090', cest: null, cost: 10 },
-    serialized: false,
-    newAverageCost: null,
-    levelPrices: null,
-    costDeviation: null,
-    imeis: [],
-    problems: [],
-  });
-  return purchasePreviewSchema.parse({
+      quantity: bonus ? '10.0000' : '40.0000',
+      factorText: bonus ? '10 UN × 1 = 10 UN' : '40 UN × 1 = 40 UN',
+      units: bonus ? 10 : 40,
+      totalCost: bonus ? 100 : 400,
+      costParts: { ...previewItem(line).costParts, products: bonus ? 100 : 400 },
+      unitCost: bonus ? (zero ? 0 : 6.3) : zero ? 7.88 : 6.3,
+      bonus,
+      credits: bonus ? { icms: 0, pis: 0, cofins: 0 } : { icms: 48, pis: 6.6, cofins: 30.4 },
+      entryCost: bonus ? (zero ? 0 : 63) : zero ? 315 : 252,
+      unitCosts: bonus
+        ? [{ units: 10, cost: zero ? 0 : 6.3 }]
+        : zero
+          ? [
+              { units: 20, cost: 7.88 },
+              { units: 20, cost: 7.87 },
+            ]
+          : [{ units: 40, cost: 6.3 }],
+      unitCostsText: bonus
+        ? zero
+          ? '10 × R$ 0,00 = R$ 0,00'
+          : '10 × R$ 6,30 = R$ 63,00'
+        : zero
+          ? '20 × R$ 7,88 + 20 × R$ 7,87 = R$ 315,00'
+          : '40 × R$ 6,30 = R$ 252,00',
+      match: 'SUPPLIER_CODE',
+      product: {
+        id: line,
+        code: `P10000${line}`,
+        name: bonus ? 'Película 9H' : 'Capa silicone',
+        serialized: false,
+        stock: 0,
+        cost: 0,
+      },
+      suggested: { name: 'x', barcode: null, ncm: '39269090', cest: null, cost: 10 },
+    });
+  return notePreview({
     accessKey: '35261111222333000181550010000060011000060010',
     number: '6001',
-    series: '1',
-    issuedAt: '2026-11-20T10:15:00-03:00',
     total: 500,
-    supplier: { id: 3, name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA', document: '11222333000181' },
-    recipient: { document: null, name: null },
-    signature: { status: 'VALID', certificate: 'DISTRIBUIDORA MODELO', chain: 'INCOMPLETE' },
-    instalments: [],
-    warnings: [],
     items: [item(1, false), item(2, true)],
-    levelDefaults: { gold: 0, silver: 0, bronze: 0 },
     billing: {
       instalmentsTotal: 400,
-      difference: 0,
-      earlyInstalments: [],
-      instalmentsChoice: null,
-      choiceNeeded: false,
       mode: 'INSTALMENTS',
-      dueDate: null,
-      method: null,
       noteMethods: ['15'],
-      advancePaid: 0,
       bills: [{ documentNumber: '001', dueDate: '2026-12-20', amount: 400 }],
-      paid: false,
     },
     costs: {
       crt: 3,
@@ -125,9 +86,6 @@ function preview(bonusCost: BonusCost | null): PurchasePreview {
         'Regime Normal: créditos descontados do custo — ICMS R$ 48,00, PIS R$ 6,60, COFINS R$ 30,40 (total R$ 85,00).',
       ],
     },
-    drawerClosed: false,
-    problems: [],
-    ready: true,
   });
 }
 

@@ -1,58 +1,17 @@
-import { type PurchasePreview, purchasePreviewSchema, purchaseSchema } from '@backoffice/contract';
+import { purchaseSchema } from '@backoffice/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CONNECTION_LOST_TEXT, connectionLost } from '../../../lib/api-client';
 import { renderPage } from '../../../test/render';
+import { notePreview } from '../test-data';
 import NfeEntryPage from './nfe-entry-page';
 
 const upload = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/upload', () => ({ uploadForm: upload }));
 
 /** A note with nothing left open (no items: what is checked here is the confirm's key). */
-const preview = (number: string): PurchasePreview =>
-  purchasePreviewSchema.parse({
-    accessKey: '35261111222333000181550010000045121000045120',
-    number,
-    series: '1',
-    issuedAt: '2026-11-20T10:15:00-03:00',
-    total: 0,
-    supplier: { id: 3, name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA', document: '11222333000181' },
-    recipient: { document: null, name: null },
-    signature: { status: 'VALID', certificate: 'DISTRIBUIDORA MODELO', chain: 'INCOMPLETE' },
-    instalments: [],
-    warnings: [],
-    items: [],
-    billing: {
-      instalmentsTotal: 0,
-      difference: 0,
-      earlyInstalments: [],
-      instalmentsChoice: null,
-      choiceNeeded: false,
-      mode: 'NONE',
-      dueDate: null,
-      method: null,
-      noteMethods: ['90'],
-      advancePaid: 0,
-      bills: [],
-      paid: false,
-    },
-    costs: {
-      crt: null,
-      pisCofinsNonCumulative: false,
-      bonusItems: 0,
-      bonusValue: 0,
-      bonusCost: null,
-      payable: 0,
-      credits: { icms: 0, pis: 0, cofins: 0, total: 0 },
-      entryCost: 0,
-      notes: [],
-    },
-    levelDefaults: { gold: 0, silver: 0, bronze: 0 },
-    drawerClosed: false,
-    problems: [],
-    ready: true,
-  });
+const preview = (number: string) => notePreview({ number });
 
 const entered = (number: string) =>
   purchaseSchema.parse({

@@ -1,8 +1,9 @@
-import { PURCHASE_SETTINGS_TEXTS, type PurchasePreview, purchasePreviewSchema } from '@backoffice/contract';
+import { PURCHASE_SETTINGS_TEXTS } from '@backoffice/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
+import { notePreview, previewItem } from '../test-data';
 import NfeEntryPage from './nfe-entry-page';
 
 const upload = vi.hoisted(() => vi.fn());
@@ -13,33 +14,15 @@ const deviation = PURCHASE_SETTINGS_TEXTS.costDeviation(1200, 750, 60, 50);
 const drawer = PURCHASE_SETTINGS_TEXTS.drawerClosed(120);
 
 /** A cash note (decision 0090) of 10 cases linked by code, their cost far from the product's; the drawer closed. */
-const preview: PurchasePreview = purchasePreviewSchema.parse({
+const preview = notePreview({
   accessKey: '35261111222333000181550010000059021000059020',
   number: '5902',
-  series: '1',
-  issuedAt: '2026-11-20T10:15:00-03:00',
   total: 120,
-  supplier: { id: 3, name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA', document: '11222333000181' },
-  recipient: { document: null, name: null },
-  signature: { status: 'VALID', certificate: 'DISTRIBUIDORA MODELO', chain: 'INCOMPLETE' },
-  instalments: [],
-  warnings: [],
   items: [
-    {
-      line: 1,
+    previewItem(1, {
       supplierCode: 'CAPA-COURO-B',
       name: 'Capa couro B',
-      gtin: null,
-      ncm: '39269090',
-      cest: null,
-      unit: 'UN',
-      quantity: '10.0000',
-      factor: 1,
-      factorConfirmed: true,
-      factorText: '10 UN × 1 = 10 UN',
-      units: 10,
       totalCost: 120,
-      freight: 0,
       // R$ 126,00 − 8,40 + 2,40 = R$ 120,00
       costParts: {
         products: 126,
@@ -53,51 +36,29 @@ const preview: PurchasePreview = purchasePreviewSchema.parse({
         fcpSt: 0,
       },
       unitCost: 12,
-      // Decision 0089's fields: no bonus, no credits (Simples Nacional), 10 × R$ 12,00 = R$ 120,00.
-      bonus: false,
-      fcpSt: 0,
-      credits: { icms: 0, pis: 0, cofins: 0 },
+      // Decision 0089's fields: no bonus, no credits (Simples Nacional: the item's own), 10 × R$ 12,00 = R$ 120,00.
       entryCost: 120,
       unitCosts: [{ units: 10, cost: 12 }],
       unitCostsText: '10 × R$ 12,00 = R$ 120,00',
       match: 'SUPPLIER_CODE',
       product: { id: 9, code: 'P100009', name: 'Capa couro B', serialized: false, stock: 4, cost: 7.5 },
       suggested: { name: 'Capa couro B', barcode: null, ncm: '39269090', cest: null, cost: 12 },
-      serialized: false,
       newAverageCost: 10.71,
       levelPrices: { gold: 10.71, silver: 10.71, bronze: 10.71 },
       costDeviation: { averageCost: 7.5, percent: 60, limit: 50, acknowledged: false },
-      imeis: [],
       problems: [deviation],
-    },
+    }),
   ],
   levelDefaults: { gold: 20, silver: 30, bronze: 40.5 },
   billing: {
-    instalmentsTotal: 0,
-    difference: 0,
-    earlyInstalments: [],
-    instalmentsChoice: null,
-    choiceNeeded: false,
     mode: 'PAID',
-    dueDate: null,
     method: 'DINHEIRO',
     noteMethods: ['01'],
-    advancePaid: 0,
     bills: [{ documentNumber: '5902', dueDate: '2026-11-20', amount: 120 }],
     paid: true,
   },
   // Simples Nacional: no credits, no bonus; the panel 'Custo da entrada' has nothing to say.
-  costs: {
-    crt: 1,
-    pisCofinsNonCumulative: false,
-    bonusItems: 0,
-    bonusValue: 0,
-    bonusCost: null,
-    payable: 120,
-    credits: { icms: 0, pis: 0, cofins: 0, total: 0 },
-    entryCost: 120,
-    notes: [],
-  },
+  costs: { crt: 1, payable: 120, entryCost: 120 },
   drawerClosed: true,
   problems: [`Item 1 (Capa couro B): ${deviation}`, drawer],
   ready: false,
