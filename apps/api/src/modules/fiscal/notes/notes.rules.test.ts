@@ -41,6 +41,44 @@ function pdfText(pdf: Buffer): string {
   return text.replace(/\s+/g, ' ');
 }
 
+/**
+ * A Simples Nacional profile under ICMS-ST (CSOSN 500) named `name`, given to every product of the world (as an import
+ * or an older version left them: no CEST); answers the first product's code and name, as rule 806 names it.
+ */
+async function icmsStWithoutCest(name: string) {
+  const st = await call('POST', '/fiscal/profiles', admin, {
+    ...simplesProfileBody(name),
+    isDefault: false,
+    cfopInState: '5405',
+    cfopOutOfState: '6404',
+    icmsCsosn: '500',
+  });
+  expect(st.statusCode, st.body).toBe(201);
+  const stId = (st.json() as { data: { id: number } }).data.id;
+  await t.db.updateTable('products').set({ fiscal_profile_id: stId }).where('id', 'in', world.products).execute();
+  return t.db
+    .selectFrom('products')
+    .select(['code', 'name'])
+    .where('id', '=', world.products[0] as number)
+    .executeTakeFirstOrThrow();
+}
+
+/** A counter sale (one R$ 19,90 product) to the walk-in who gave his CPF, as the counter keeps it (decision 0040). */
+async function walkInSaleWithCpf() {
+  const walkIn = (await call('POST', '/customers/walk-in', admin)).json().data as { id: number };
+  const sale = await createOrder(t.db, world, {
+    status: ORDER_STATUS.FINALIZADOS,
+    deliveryType: 2,
+    quantities: [1, 0],
+  });
+  await t.db
+    .updateTable('orders')
+    .set({ customer_id: walkIn.id, note_document: '52998224725' })
+    .where('id', '=', sale.id)
+    .execute();
+  return sale;
+}
+
 beforeAll(async () => {
   const certificate = makeTestCertificate();
   const server = testSefazServerIdentity();
@@ -60,22 +98,8 @@ afterAll(async () => {
 
 describe('the published rules before sending (issue 55 §2)', () => {
   it('a product sold under ICMS-ST without its CEST is refused (806), naming it, taking no number; with it, authorised', async () => {
-    const st = await call('POST', '/fiscal/profiles', admin, {
-      ...simplesProfileBody('Celulares ICMS-ST'),
-      isDefault: false,
-      cfopInState: '5405',
-      cfopOutOfState: '6404',
-      icmsCsosn: '500',
-    });
-    expect(st.statusCode, st.body).toBe(201);
     // Products given the profile before the CEST was asked for (an import, an older version): the note says it.
-    const stId = (st.json() as { data: { id: number } }).data.id;
-    await t.db.updateTable('products').set({ fiscal_profile_id: stId }).where('id', 'in', world.products).execute();
-    const first = await t.db
-      .selectFrom('products')
-      .select(['code', 'name'])
-      .where('id', '=', world.products[0] as number)
-      .executeTakeFirstOrThrow();
+    const first = await icmsStWithoutCest('Celulares ICMS-ST');
     const order = () => createOrder(t.db, world, { status: ORDER_STATUS.ENTREGUE, quantities: [2, 1] });
     try {
       const before = await nextNumber();
@@ -99,33 +123,9 @@ describe('the published rules before sending (issue 55 §2)', () => {
     }
   });
   it("names the product by its own name on an NFC-e in homologação (its first item's xProd is the layout's text)", async () => {
-    const st = await call('POST', '/fiscal/profiles', admin, {
-      ...simplesProfileBody('Celulares ICMS-ST (NFC-e)'),
-      isDefault: false,
-      cfopInState: '5405',
-      cfopOutOfState: '6404',
-      icmsCsosn: '500',
-    });
-    expect(st.statusCode, st.body).toBe(201);
-    const stId = (st.json() as { data: { id: number } }).data.id;
-    await t.db.updateTable('products').set({ fiscal_profile_id: stId }).where('id', 'in', world.products).execute();
-    const first = await t.db
-      .selectFrom('products')
-      .select(['code', 'name'])
-      .where('id', '=', world.products[0] as number)
-      .executeTakeFirstOrThrow();
+    const first = await icmsStWithoutCest('Celulares ICMS-ST (NFC-e)');
     try {
-      const walkIn = (await call('POST', '/customers/walk-in', admin)).json().data as { id: number };
-      const sale = await createOrder(t.db, world, {
-        status: ORDER_STATUS.FINALIZADOS,
-        deliveryType: 2,
-        quantities: [1, 0],
-      });
-      await t.db
-        .updateTable('orders')
-        .set({ customer_id: walkIn.id, note_document: '52998224725' })
-        .where('id', '=', sale.id)
-        .execute();
+      const sale = await walkInSaleWithCpf();
       const refused = await call('POST', '/fiscal/notes', admin, { orderId: sale.id });
       expect(refused.statusCode).toBe(400);
       expect(apiErrorSchema.parse(refused.json()).errors).toEqual([
@@ -139,18 +139,7 @@ describe('the published rules before sending (issue 55 §2)', () => {
 
 describe("'CPF na nota' (issue 55 §2)", () => {
   it("a counter sale to the walk-in who gave his CPF: the NFC-e's dest is that CPF, its DANFE shows it", async () => {
-    const walkIn = (await call('POST', '/customers/walk-in', admin)).json().data as { id: number };
-    const sale = await createOrder(t.db, world, {
-      status: ORDER_STATUS.FINALIZADOS,
-      deliveryType: 2,
-      quantities: [1, 0],
-    });
-    // As the counter keeps it (decision 0040): the walk-in's order and the CPF he asked on the note.
-    await t.db
-      .updateTable('orders')
-      .set({ customer_id: walkIn.id, note_document: '52998224725' })
-      .where('id', '=', sale.id)
-      .execute();
+    const sale = await walkInSaleWithCpf();
     const emitted = note(await call('POST', '/fiscal/notes', admin, { orderId: sale.id }), 201);
     expect(emitted).toMatchObject({ model: 65, status: 'AUTHORIZED', total: 19.9 });
     const xml = (await call('GET', `/fiscal/notes/${emitted.id}/xml`, admin)).body;
