@@ -153,3 +153,14 @@ export function useWorld<W extends { t: TestApp }, C extends object>(
   afterAll(() => w.t.close());
   return { w, ...calls(() => w) };
 }
+
+/** The audit trail of one record (`entity` as the audit names it, e.g. 'repair'): its events, oldest first. */
+export function auditTrail(db: DB, entity: string, entityId: number | string) {
+  return db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', String(entityId))
+    .orderBy('id')
+    .execute();
+}

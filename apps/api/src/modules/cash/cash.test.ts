@@ -8,7 +8,7 @@ import {
   settlementSchema,
 } from '@backoffice/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type DemoRole, expectApiError, type TestApp, tokenCaller } from '../../test/helpers';
+import { auditTrail, bearer, type DemoRole, expectApiError, type TestApp, tokenCaller } from '../../test/helpers';
 import { pdfText } from '../../test/pdf-text';
 import { createOrder, type OrderWorld } from '../orders/test-orders';
 import { closeOpenDrawers, departuresFromNow, openCashWorld } from './test-cash';
@@ -211,13 +211,7 @@ describe('a day at the counter', () => {
       'TRANSITION_REFUSED',
     );
 
-    const audits = await t.db
-      .selectFrom('audit_events')
-      .select(['action', 'employee_id'])
-      .where('entity', '=', 'cash_session')
-      .where('entity_id', '=', String(closed.id))
-      .orderBy('id')
-      .execute();
+    const audits = await auditTrail(t.db, 'cash_session', closed.id);
     expect(audits.map((a) => a.action)).toEqual([
       'open',
       'entry',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, expectApiError } from '../../test/helpers';
+import { auditTrail, bearer, expectApiError } from '../../test/helpers';
 import { picture } from '../orders/test-orders';
 import { createCustomer, createProduct } from '../selling/test-selling';
 import { imeiOf, useRepairsWorld } from './test-repairs';
@@ -160,13 +160,7 @@ describe('repairs (issue 42 §2)', () => {
     expect(againDetail.warranty).toEqual({ source: 'REPAIR', until: data.repairWarrantyEndsAt });
 
     // Every step audited.
-    const audits = await w.t.db
-      .selectFrom('audit_events')
-      .select('action')
-      .where('entity', '=', 'repair')
-      .where('entity_id', '=', String(opened.id))
-      .orderBy('id')
-      .execute();
+    const audits = await auditTrail(w.t.db, 'repair', opened.id);
     expect(audits.map((a) => a.action)).toEqual([
       'create',
       'startDiagnosis',
