@@ -7,19 +7,10 @@ import {
   UNIT_STATUS_LABELS,
   UNIT_TEXTS,
 } from '@backoffice/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../test/helpers';
 import { buildTestNfe, workedExampleNfeSpec } from './nfe/test-nfe';
-import {
-  createProduct,
-  entryCounts,
-  IPHONE_ITEM,
-  imeis,
-  openNfeShop,
-  productNow,
-  sendNfe,
-  workedExampleEntry,
-} from './test-purchases';
+import { createProduct, entryCounts, IPHONE_ITEM, imeis, productNow, sendNfe, useFreshNfeShop } from './test-purchases';
 
 /**
  * 'Entrada por XML' (issue 39 §2, decision 0049), through the API on a fresh database each time (createTestApp in
@@ -31,19 +22,10 @@ import {
  * - Note total 32.000,00 + 158,02 + 400,00 + 1,98 = R$ 32.560,00; two bills of R$ 16.280,00.
  */
 describe('entry by the supplier NF-e XML', () => {
-  let t: TestApp;
-  let stocker: string;
-  let iphone: { id: number; code: string };
-  let caseProduct: { id: number; code: string };
-  const { worked, inStock, arriving, decisions } = workedExampleEntry(() => caseProduct.id);
-
-  beforeEach(async () => {
-    ({ t, stocker, iphone, caseProduct } = await openNfeShop(inStock));
-  });
-  afterEach(() => t.close());
+  const { shop, worked, arriving, decisions, inStock } = useFreshNfeShop();
 
   it('previews the worked example: the iPhone by GTIN at R$ 3.215,80 averaging R$ 3.177,20, the case to link at R$ 8,04', async () => {
-    const res = await sendNfe(t, stocker, worked.xml, { dryRun: true });
+    const res = await sendNfe(shop.t, shop.stocker, worked.xml, { dryRun: true });
     expect(res.statusCode, res.body).toBe(200);
     const preview = res.json().data;
     expect(preview).toMatchObject({
@@ -62,7 +44,7 @@ describe('entry by the supplier NF-e XML', () => {
     expect(preview.items[0]).toMatchObject({
       line: 1,
       match: 'GTIN',
-      product: { id: iphone.id, stock: 5, cost: 3100, serialized: true },
+      product: { id: shop.iphone.id, stock: 5, cost: 3100, serialized: true },
       units: 10,
       factor: 1,
       totalCost: 32158.02,
@@ -83,14 +65,14 @@ describe('entry by the supplier NF-e XML', () => {
       problems: [PURCHASE_ENTRY_TEXTS.chooseProduct],
     });
     // Linked and with the IMEIs, the same preview is ready; still nothing written.
-    const ready = await sendNfe(t, stocker, worked.xml, { dryRun: true, decisions: decisions() });
+    const ready = await sendNfe(shop.t, shop.stocker, worked.xml, { dryRun: true, decisions: decisions() });
     expect(ready.json().data).toMatchObject({ ready: true, problems: [] });
     expect(ready.json().data.items[1]).toMatchObject({ match: 'LINKED', newAverageCost: 8.04 });
-    expect(await entryCounts(t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
+    expect(await entryCounts(shop.t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
   });
 
   it('confirms the worked example in one go: stock, average cost, phones, supplier, codes and the two bills', async () => {
-    const res = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() });
+    const res = await sendNfe(shop.t, shop.stocker, worked.xml, { dryRun: false, decisions: decisions() });
     expect(res.statusCode, res.body).toBe(200);
     const entry = res.json().data;
     expect(entry).toMatchObject({
@@ -116,9 +98,9 @@ describe('entry by the supplier NF-e XML', () => {
       }),
       expect.objectContaining({ line: 2, units: 50, unitCost: 8.04, costBefore: 7.5, costAfter: 8.04, imeis: [] }),
     ]);
-    expect(await productNow(t, iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
-    expect(await productNow(t, caseProduct.id)).toEqual({ stock: 50, cost_cents: 804 });
-    const units = await t.db
+    expect(await productNow(shop.t, shop.iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
+    expect(await productNow(shop.t, shop.caseProduct.id)).toEqual({ stock: 50, cost_cents: 804 });
+    const units = await shop.t.db
       .selectFrom('product_units')
       .select(['imei', 'status', 'cost_cents', 'purchase_id'])
       .where('imei', 'in', arriving)
@@ -133,7 +115,7 @@ describe('entry by the supplier NF-e XML', () => {
         cost_cents: late.has(unit.imei) ? 321581 : 321580,
         purchase_id: entry.id,
       });
-    const ledger = await t.db
+    const ledger = await shop.t.db
       .selectFrom('stock_movements as m')
       .innerJoin('product_sources as s', 's.id', 'm.source_id')
       .select([
@@ -161,41 +143,53 @@ describe('entry by the supplier NF-e XML', () => {
       key: 'SUPPLIER_PURCHASE',
     });
     expect(ledger).toEqual([
-      row(iphone.id, 8, 321580),
-      row(iphone.id, 2, 321581),
-      row(caseProduct.id, 48, 804),
-      row(caseProduct.id, 2, 803),
+      row(shop.iphone.id, 8, 321580),
+      row(shop.iphone.id, 2, 321581),
+      row(shop.caseProduct.id, 48, 804),
+      row(shop.caseProduct.id, 2, 803),
     ]);
-    const bills = await t.db
+    const bills = await shop.t.db
       .selectFrom('payables')
       .select(['amount_cents', 'category', 'supplier_id'])
       .where('purchase_id', '=', entry.id)
       .execute();
     expect(bills.map((b) => Number(b.amount_cents))).toEqual([1628000, 1628000]);
     expect(bills.every((b) => b.category === 'COMPRA' && b.supplier_id === entry.supplier.id)).toBe(true);
-    expect(await entryCounts(t)).toEqual({ purchases: 1, items: 2, payables: 2, suppliers: 1, codes: 2 });
+    expect(await entryCounts(shop.t)).toEqual({ purchases: 1, items: 2, payables: 2, suppliers: 1, codes: 2 });
 
     // The detail answers the same entry; the list finds it by the supplier's name and by the note's number.
-    const detail = await t.app.inject({ method: 'GET', url: `/api/purchases/${entry.id}`, headers: bearer(stocker) });
+    const detail = await shop.t.app.inject({
+      method: 'GET',
+      url: `/api/purchases/${entry.id}`,
+      headers: bearer(shop.stocker),
+    });
     expect(detail.json().data).toEqual(entry);
     for (const search of ['distribuidora modelo', '4512', worked.accessKey.slice(10, 30)]) {
-      const page = await t.app.inject({
+      const page = await shop.t.app.inject({
         method: 'GET',
         url: `/api/purchases?search=${encodeURIComponent(search)}`,
-        headers: bearer(stocker),
+        headers: bearer(shop.stocker),
       });
       expect(page.json().data, search).toMatchObject({ total: 1, items: [{ id: entry.id, total: 32560 }] });
     }
-    const none = await t.app.inject({
+    const none = await shop.t.app.inject({
       method: 'GET',
       url: '/api/purchases?search=inexistente',
-      headers: bearer(stocker),
+      headers: bearer(shop.stocker),
     });
     expect(none.json().data).toMatchObject({ total: 0, items: [] });
     // Without a search: every entry, counted without its joins.
-    const all = await t.app.inject({ method: 'GET', url: '/api/purchases?page=0&size=20', headers: bearer(stocker) });
+    const all = await shop.t.app.inject({
+      method: 'GET',
+      url: '/api/purchases?page=0&size=20',
+      headers: bearer(shop.stocker),
+    });
     expect(all.json().data).toMatchObject({ total: 1, items: [{ id: entry.id }] });
-    const csv = await t.app.inject({ method: 'GET', url: '/api/purchases/export.csv', headers: bearer(stocker) });
+    const csv = await shop.t.app.inject({
+      method: 'GET',
+      url: '/api/purchases/export.csv',
+      headers: bearer(shop.stocker),
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body
       .replace(/^\uFEFF/, '')
@@ -208,20 +202,20 @@ describe('entry by the supplier NF-e XML', () => {
   });
 
   it("writes each item's row in its product's 'Histórico de alterações', with the entry's unit cost beside the average", async () => {
-    const res = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() });
+    const res = await sendNfe(shop.t, shop.stocker, worked.xml, { dryRun: false, decisions: decisions() });
     expect(res.statusCode, res.body).toBe(200);
     const history = async (code: string) => {
-      const answer = await t.app.inject({
+      const answer = await shop.t.app.inject({
         method: 'GET',
         url: `/api/audit?entity=product&id=${code}`,
-        headers: bearer(stocker),
+        headers: bearer(shop.stocker),
       });
       expect(answer.statusCode, answer.body).toBe(200);
       return answer.json().data;
     };
     const note = `NF-e 4512/1, chave ${worked.accessKey}`;
     // iPhone: 5 at R$ 3.100,00 + 10 at R$ 3.215,80 → 15 at R$ 3.177,20 (the worked example above).
-    const [phone] = await history(iphone.code);
+    const [phone] = await history(shop.iphone.code);
     expect(phone).toMatchObject({ action: 'Entrada por XML (NF-e)', employee: { name: 'Carlos Estoquista' } });
     // The database keeps the changes' keys in its own order: compared whatever the order.
     expect(phone.changes).toHaveLength(7);
@@ -237,7 +231,7 @@ describe('entry by the supplier NF-e XML', () => {
       ]),
     );
     // The case: none in stock at R$ 7,50, 50 arrive at R$ 8,04 → the average is the entry's cost; no IMEIs.
-    const [box] = await history(caseProduct.code);
+    const [box] = await history(shop.caseProduct.code);
     expect(box.changes).toHaveLength(6);
     expect(box.changes).toEqual(
       expect.arrayContaining([
@@ -250,10 +244,10 @@ describe('entry by the supplier NF-e XML', () => {
       ]),
     );
     // The product history's 'Compras' has the entry too, its own unit cost beside the average it made.
-    const bought = await t.app.inject({
+    const bought = await shop.t.app.inject({
       method: 'GET',
-      url: `/api/reports/product/purchased/histories/start/2000-01-01T00:00:00/end/2100-01-01T00:00:00/${iphone.id}`,
-      headers: bearer(stocker),
+      url: `/api/reports/product/purchased/histories/start/2000-01-01T00:00:00/end/2100-01-01T00:00:00/${shop.iphone.id}`,
+      headers: bearer(shop.stocker),
     });
     expect(bought.statusCode, bought.body).toBe(200);
     // Two rows (decision 0089): 8 at R$ 3.215,80 — (5 × 3.100,00 + 8 × 3.215,80) ÷ 13 = 3.171,2615 → 3.171,26 — then
@@ -281,22 +275,27 @@ describe('entry by the supplier NF-e XML', () => {
   });
 
   it('refuses the same access key again (409 naming when and by whom), in the preview and the confirm', async () => {
-    expect((await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() })).statusCode).toBe(200);
-    const entered = await t.db.selectFrom('purchases').select('created_at').executeTakeFirstOrThrow();
+    expect(
+      (await sendNfe(shop.t, shop.stocker, worked.xml, { dryRun: false, decisions: decisions() })).statusCode,
+    ).toBe(200);
+    const entered = await shop.t.db.selectFrom('purchases').select('created_at').executeTakeFirstOrThrow();
     const when = formatBusinessDateTimeMinutes(new Date(entered.created_at));
     for (const dryRun of [true, false]) {
-      const again = await sendNfe(t, stocker, worked.xml, { dryRun, decisions: decisions(imeis(10, 201)) });
+      const again = await sendNfe(shop.t, shop.stocker, worked.xml, { dryRun, decisions: decisions(imeis(10, 201)) });
       expect(again.statusCode).toBe(409);
       const body = apiErrorSchema.parse(again.json());
       expect(body.code).toBe('PURCHASE_ALREADY_ENTERED');
       expect(body.errors[0]).toBe(PURCHASE_ENTRY_TEXTS.alreadyEntered(worked.accessKey, when, 'Carlos Estoquista'));
     }
-    expect(await productNow(t, iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
-    expect((await entryCounts(t)).purchases).toBe(1);
+    expect(await productNow(shop.t, shop.iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
+    expect((await entryCounts(shop.t)).purchases).toBe(1);
   });
 
   it('refuses 9 IMEIs for 10 iPhones, and a bad, a repeated and an in-stock IMEI, line by line, writing nothing', async () => {
-    const nine = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions(arriving.slice(0, 9)) });
+    const nine = await sendNfe(shop.t, shop.stocker, worked.xml, {
+      dryRun: false,
+      decisions: decisions(arriving.slice(0, 9)),
+    });
     expect(nine.statusCode).toBe(400);
     expect(apiErrorSchema.parse(nine.json())).toMatchObject({
       code: 'PURCHASE_NOT_READY',
@@ -305,7 +304,7 @@ describe('entry by the supplier NF-e XML', () => {
     // 352099000000019 has a wrong check digit (testImei(1) ends in 8); the 3rd repeats the 2nd; the 4th is in stock.
     const bad = `${arriving[0]?.slice(0, 14)}${(Number(arriving[0]?.slice(14)) + 1) % 10}`;
     const mixed = [bad, arriving[1], arriving[1], inStock[0], ...arriving.slice(4, 10)] as string[];
-    const refused = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions(mixed) });
+    const refused = await sendNfe(shop.t, shop.stocker, worked.xml, { dryRun: false, decisions: decisions(mixed) });
     expect(refused.statusCode).toBe(400);
     expect(apiErrorSchema.parse(refused.json()).errors).toEqual(
       [
@@ -314,9 +313,9 @@ describe('entry by the supplier NF-e XML', () => {
         PURCHASE_ENTRY_TEXTS.imeiRegistered(inStock[0] as string, 'iPhone 15 128GB Preto'),
       ].map((problem) => PURCHASE_ENTRY_TEXTS.item(1, IPHONE_ITEM, problem)),
     );
-    expect(await entryCounts(t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
-    expect(await productNow(t, iphone.id)).toEqual({ stock: 5, cost_cents: 310000 });
-    expect(await productNow(t, caseProduct.id)).toEqual({ stock: 0, cost_cents: 750 });
+    expect(await entryCounts(shop.t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
+    expect(await productNow(shop.t, shop.iphone.id)).toEqual({ stock: 5, cost_cents: 310000 });
+    expect(await productNow(shop.t, shop.caseProduct.id)).toEqual({ stock: 0, cost_cents: 750 });
   });
 
   it('enters dual-SIM phones as units with their second IMEI; a bad, repeated or registered second IMEI is named and nothing is stored', async () => {
@@ -330,7 +329,7 @@ describe('entry by the supplier NF-e XML', () => {
     );
     const [a1, a2, b1, b2] = imeis(4, 301) as [string, string, string, string];
     const send = (line: object, dryRun = false) =>
-      sendNfe(t, stocker, note.xml, { dryRun, decisions: { items: [{ line: 1, ...line }] } });
+      sendNfe(shop.t, shop.stocker, note.xml, { dryRun, decisions: { items: [{ line: 1, ...line }] } });
     const errorsOf = async (line: object) => {
       const res = await send(line);
       expect(res.statusCode, res.body).toBe(400);
@@ -371,8 +370,8 @@ describe('entry by the supplier NF-e XML', () => {
     expect(await errorsOf({ units: [{ imei: a1 }, { imei: b1 }], imeis: [a1, b1] })).toEqual([
       PURCHASE_ENTRY_TEXTS.decisionRefused('items.0.units', PURCHASE_ENTRY_TEXTS.unitsAndImeis),
     ]);
-    expect(await entryCounts(t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
-    expect(await productNow(t, iphone.id)).toEqual({ stock: 5, cost_cents: 310000 });
+    expect(await entryCounts(shop.t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
+    expect(await productNow(shop.t, shop.iphone.id)).toEqual({ stock: 5, cost_cents: 310000 });
 
     const units = [
       { imei: a1, imei2: a2 },
@@ -384,14 +383,18 @@ describe('entry by the supplier NF-e XML', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.items[0]).toMatchObject({ units: 2, imeis: [a1, b1] });
     // 5 in stock + 2 phones (not 4).
-    expect((await productNow(t, iphone.id)).stock).toBe(7);
+    expect((await productNow(shop.t, shop.iphone.id)).stock).toBe(7);
     // Each phone found by either IMEI, with its second.
     for (const [imei, unit] of [
       [a1, units[0]],
       [a2, units[0]],
       [b2, units[1]],
     ] as const) {
-      const found = await t.app.inject({ method: 'GET', url: `/api/units/${imei}`, headers: bearer(stocker) });
+      const found = await shop.t.app.inject({
+        method: 'GET',
+        url: `/api/units/${imei}`,
+        headers: bearer(shop.stocker),
+      });
       expect(found.statusCode, found.body).toBe(200);
       expect(found.json().data).toMatchObject({ imei: unit?.imei, imei2: unit?.imei2, status: 'IN_STOCK' });
     }
@@ -417,7 +420,7 @@ describe('entry by the supplier NF-e XML', () => {
       serialized: true,
     };
     // The barcode is the existing iPhone's: refused on the line, naming it.
-    const taken = await sendNfe(t, stocker, note.xml, {
+    const taken = await sendNfe(shop.t, shop.stocker, note.xml, {
       dryRun: true,
       decisions: { items: [{ line: 1, create, imeis: arriving }] },
     });
@@ -426,14 +429,14 @@ describe('entry by the supplier NF-e XML', () => {
     ]);
     // Without a sale price the catalogue refuses it: a problem of the line, in the catalogue's words.
     const { sellPrice: _none, ...priceless } = create;
-    const incomplete = await sendNfe(t, stocker, note.xml, {
+    const incomplete = await sendNfe(shop.t, shop.stocker, note.xml, {
       dryRun: true,
       decisions: { items: [{ line: 1, create: { ...priceless, barcode: null }, imeis: arriving }] },
     });
     expect(incomplete.json().data.items[0].problems).toEqual([
       PURCHASE_ENTRY_TEXTS.createInvalid(PRODUCT_TEXTS.sellPriceRequired),
     ]);
-    const res = await sendNfe(t, stocker, note.xml, {
+    const res = await sendNfe(shop.t, shop.stocker, note.xml, {
       dryRun: false,
       decisions: { items: [{ line: 1, create: { ...create, barcode: null }, imeis: arriving }] },
     });
@@ -441,7 +444,7 @@ describe('entry by the supplier NF-e XML', () => {
     const line = res.json().data.items[0];
     // (32.000,00 + 158,02) ÷ 10 = R$ 3.215,80: nothing was in stock, so that is its cost.
     expect(line).toMatchObject({ units: 10, unitCost: 3215.8, costAfter: 3215.8, imeis: arriving });
-    const created = await t.db
+    const created = await shop.t.db
       .selectFrom('products')
       .select(['name', 'serialized', 'stock', 'cost_cents', 'ncm', 'cest', 'sell_price_cents'])
       .where('id', '=', line.product.id)
@@ -458,7 +461,7 @@ describe('entry by the supplier NF-e XML', () => {
   });
 
   it('converts a box of 10 by the factor confirmed once per supplier code, and remembers it next time', async () => {
-    const film = await createProduct(t, stocker, { name: 'Película de vidro iPhone 15', cost: 3 });
+    const film = await createProduct(shop.t, shop.stocker, { name: 'Película de vidro iPhone 15', cost: 3 });
     // 5 boxes at R$ 45,00 + freight R$ 0,50 = 225,50; 50 films: 225,50 ÷ 50 = R$ 4,51.
     const box = {
       code: 'PEL-IPH15-CX10',
@@ -469,7 +472,7 @@ describe('entry by the supplier NF-e XML', () => {
       freight: '0.50',
     };
     const first = buildTestNfe({ number: 7001, items: [box] });
-    const asked = await sendNfe(t, stocker, first.xml, {
+    const asked = await sendNfe(shop.t, shop.stocker, first.xml, {
       dryRun: true,
       decisions: { items: [{ line: 1, productId: film.id }] },
     });
@@ -480,19 +483,19 @@ describe('entry by the supplier NF-e XML', () => {
       problems: [PURCHASE_ENTRY_TEXTS.factorRequired('CX'), PURCHASE_SETTINGS_TEXTS.costDeviation(4510, 300, 1403, 50)],
     });
     // At 10 a box R$ 4,51 is still 50,3 % over R$ 3,00: the price went up, acknowledged ('Custo conferido').
-    const res = await sendNfe(t, stocker, first.xml, {
+    const res = await sendNfe(shop.t, shop.stocker, first.xml, {
       dryRun: false,
       decisions: { items: [{ line: 1, productId: film.id, factor: 10, acceptCost: true }] },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.items[0]).toMatchObject({ factor: 10, units: 50, unitCost: 4.51, costAfter: 4.51 });
-    expect(await productNow(t, film.id)).toEqual({ stock: 50, cost_cents: 451 });
+    expect(await productNow(shop.t, film.id)).toEqual({ stock: 50, cost_cents: 451 });
 
     // The next note of that supplier: matched by its code, the factor remembered, ready without a decision.
     // 3 boxes at R$ 42,00 = 126,00 ÷ 30 = R$ 4,20; average (50 × 4,51 + 30 × 4,20) ÷ 80 = (225,50 + 126,00) ÷ 80
     // = 4,39375 → R$ 4,39.
     const second = buildTestNfe({ number: 7002, items: [{ ...box, qty: 3, unitValue: '42.00', freight: undefined }] });
-    const preview = await sendNfe(t, stocker, second.xml, { dryRun: true });
+    const preview = await sendNfe(shop.t, shop.stocker, second.xml, { dryRun: true });
     expect(preview.json().data).toMatchObject({ ready: true });
     expect(preview.json().data.items[0]).toMatchObject({
       match: 'SUPPLIER_CODE',
@@ -503,19 +506,19 @@ describe('entry by the supplier NF-e XML', () => {
       unitCost: 4.2,
       newAverageCost: 4.39,
     });
-    expect((await sendNfe(t, stocker, second.xml, { dryRun: false })).statusCode).toBe(200);
-    expect(await productNow(t, film.id)).toEqual({ stock: 80, cost_cents: 439 });
+    expect((await sendNfe(shop.t, shop.stocker, second.xml, { dryRun: false })).statusCode).toBe(200);
+    expect(await productNow(shop.t, film.id)).toEqual({ stock: 80, cost_cents: 439 });
   });
 
   it('sends two iPhones back to the supplier: out of stock, the ledger names the supplier and the note, a credit', async () => {
-    const entered = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() });
+    const entered = await sendNfe(shop.t, shop.stocker, worked.xml, { dryRun: false, decisions: decisions() });
     const entry = entered.json().data;
     const reason = 'Tela com defeito de fábrica';
     const sendBack = (imeiList: string[], why = reason) =>
-      t.app.inject({
+      shop.t.app.inject({
         method: 'POST',
         url: '/api/purchases/returns',
-        headers: bearer(stocker),
+        headers: bearer(shop.stocker),
         payload: { imeis: imeiList, reason: why },
       });
     // Refused, nothing written: a phone entered by hand (no note: no supplier to credit), a short reason.
@@ -526,7 +529,7 @@ describe('entry by the supplier NF-e XML', () => {
     expect(apiErrorSchema.parse((await sendBack([arriving[0] as string], 'ruim')).json()).errors).toEqual([
       PURCHASE_ENTRY_TEXTS.returnReasonRequired,
     ]);
-    expect(await productNow(t, iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
+    expect(await productNow(shop.t, shop.iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
 
     const res = await sendBack([arriving[0] as string, arriving[1] as string]);
     expect(res.statusCode, res.body).toBe(200);
@@ -540,11 +543,11 @@ describe('entry by the supplier NF-e XML', () => {
       credit: 6431.6,
     });
     // 15 − 2 = 13 in stock; leaving does not change the average.
-    expect(await productNow(t, iphone.id)).toEqual({ stock: 13, cost_cents: 317720 });
-    const ledger = await t.db
+    expect(await productNow(shop.t, shop.iphone.id)).toEqual({ stock: 13, cost_cents: 317720 });
+    const ledger = await shop.t.db
       .selectFrom('stock_movements')
       .select(['kind', 'quantity_out', 'stock_after', 'note', 'purchase_id'])
-      .where('product_id', '=', iphone.id)
+      .where('product_id', '=', shop.iphone.id)
       .where('kind', '=', 'ADJUSTMENT')
       .where('quantity_out', '>', 0)
       .orderBy('id')
@@ -560,7 +563,7 @@ describe('entry by the supplier NF-e XML', () => {
       { kind: 'ADJUSTMENT', quantity_out: 1, stock_after: 14, note, purchase_id: entry.id },
       { kind: 'ADJUSTMENT', quantity_out: 1, stock_after: 13, note, purchase_id: entry.id },
     ]);
-    const credit = await t.db
+    const credit = await shop.t.db
       .selectFrom('payables')
       .select(['amount_cents', 'category', 'supplier_id', 'document_number'])
       .where('category', '=', 'DEVOLUCAO')
@@ -572,7 +575,11 @@ describe('entry by the supplier NF-e XML', () => {
       document_number: worked.accessKey,
     });
     // Its history says where it went.
-    const unit = await t.app.inject({ method: 'GET', url: `/api/units/${arriving[0]}`, headers: bearer(stocker) });
+    const unit = await shop.t.app.inject({
+      method: 'GET',
+      url: `/api/units/${arriving[0]}`,
+      headers: bearer(shop.stocker),
+    });
     expect(unit.json().data).toMatchObject({ status: 'WRITTEN_OFF' });
     expect(unit.json().data.history.at(-1).event).toBe(UNIT_TEXTS.unitEvents.SUPPLIER_RETURN);
     // Gone: the same phone again is refused by its status.

@@ -1,5 +1,5 @@
 import { type PurchaseDecisionsInput, reaisToCents } from '@backoffice/contract';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { multipart } from '../imports/test-uploads';
 import { buildTestNfe, testImei, workedExampleNfeSpec } from './nfe/test-nfe';
@@ -137,4 +137,22 @@ export function workedExampleEntry(caseId: () => number) {
       ],
     }),
   };
+}
+
+/** The shop of openNfeShop: the app, the stocker's token, the iPhone (GTIN, in stock) and the case (no stock). */
+export type NfeShop = Awaited<ReturnType<typeof openNfeShop>>;
+
+/**
+ * A shop opened afresh for each test of the describe it is called in, the worked example's 5 iPhones in stock (then
+ * `setUp`, when given), and closed after it; with the worked example's entry, the case's line linked to its case.
+ */
+export function useFreshNfeShop(setUp?: (shop: NfeShop) => Promise<void>) {
+  const shop = {} as NfeShop;
+  const entry = workedExampleEntry(() => shop.caseProduct.id);
+  beforeEach(async () => {
+    Object.assign(shop, await openNfeShop(entry.inStock));
+    await setUp?.(shop);
+  });
+  afterEach(() => shop.t.close());
+  return { shop, ...entry };
 }
