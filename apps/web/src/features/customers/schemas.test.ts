@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shownFor, TYPED_MONEY } from '../../test/typed-numbers';
 import { approveFormSchema, editFormSchema } from './schemas';
 
 describe("the customers' forms read typed numbers as the contract does", () => {
@@ -43,21 +44,13 @@ describe("the customers' forms read typed numbers as the contract does", () => {
   });
 });
 
-/** The first message the field shows for what was typed (react-hook-form shows the first), or 'ok'. */
-const shown = (field: 'shippingCost' | 'warrantyPercentage', typed: string) => {
-  const result = approveFormSchema.shape[field].safeParse(typed);
-  return result.success ? 'ok' : result.error.issues[0]?.message;
-};
+const shown = (field: 'shippingCost' | 'warrantyPercentage', typed: string) =>
+  shownFor(approveFormSchema.shape[field], typed);
 
 // Issue 37, item 3: what a Brazilian types in the approval's numbers, and the message a bad one gets.
 describe("the approval's numbers: what each typing means to the form", () => {
   it.each([
-    ['1.234,56', 'ok'],
-    ['1234,56', 'ok'],
-    ['1.299', 'ok'],
-    ['1,5', 'ok'],
-    ['R$ 10', 'ok'],
-    [' 10 ', 'ok'],
+    ...TYPED_MONEY.map((typed) => [typed, 'ok']),
     ['-0,00', 'ok'],
     ['', 'Informe o preço do frete para o cliente'],
     ['1.2.3', 'Informe um preço de frete válido'],
