@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { COUNTER_TEXTS, ORDER_STATUS, orderPaymentsSchema } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
-import { demoPasswordHash } from '../../db/seed/foundation';
-import { signIn } from '../../test/helpers';
 import { expectError, useTradeInsWorld } from '../trade-ins/test-trade-ins';
-import { createCustomer, createProduct } from './test-selling';
+import { createCustomer, createProduct, signInInternalSeller } from './test-selling';
 
 /**
  * 'Balcão' with a used phone as payment (decision 0078): an open trade-in ready to accept (value agreed, IMEI checked,
@@ -114,24 +112,11 @@ describe("'Balcão': a used phone as part of the payment", () => {
   });
 
   it('a seller who may not take trade-ins (only internal_sales) is refused a used phone, nothing sold', async () => {
-    const role = await w.t.db
-      .insertInto('roles')
-      .values({ name: 'Só balcão usado', permissions: ['bo:manage:internal_sales'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await w.t.db
-      .insertInto('employees')
-      .values({
-        name: 'Vendedor Usado',
-        email: 'vendedor.usado@demo.com.br',
-        phone: '11977774444',
-        document: '39053344705',
-        func: 1,
-        role_id: role.id,
-        password_hash: await demoPasswordHash(),
-      })
-      .execute();
-    const seller = await signIn(w.t.app, 'vendedor.usado@demo.com.br');
+    const { token: seller } = await signInInternalSeller(w.t, 'Só balcão usado', {
+      name: 'Vendedor Usado',
+      email: 'vendedor.usado@demo.com.br',
+      phone: '11977774444',
+    });
     const created = await readyTradeIn('370000000000002');
     const used = await seminovo(`Seminovo sem permissão ${randomUUID()}`);
     const phone = await createProduct(w.t.db, {

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { counterWaitingPageSchema, ORDER_STATUS } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoPasswordHash } from '../../db/seed/foundation';
-import { signIn } from '../../test/helpers';
 import { setUpPixStore, usePixWorld } from '../payments/test-payments';
-import { createProduct } from './test-selling';
+import { createProduct, signInInternalSeller } from './test-selling';
 
 /**
  * 'Vendas aguardando Pix' (decision 0078): GET /api/counter/sales/waiting-pix lists today's counter sales still
@@ -43,24 +41,11 @@ const waiting = async (token: string, query = '') => {
 
 describe("GET /api/counter/sales/waiting-pix: 'Vendas aguardando Pix'", () => {
   it("lists today's waiting counter sales, newest first, paged: the seller his own, who reads orders everyone's", async () => {
-    const role = await w.t.db
-      .insertInto('roles')
-      .values({ name: 'Só balcão espera', permissions: ['bo:manage:internal_sales'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await w.t.db
-      .insertInto('employees')
-      .values({
-        name: 'Vendedor Espera',
-        email: 'vendedor.espera@demo.com.br',
-        phone: '11977776666',
-        document: '39053344705',
-        func: 1,
-        role_id: role.id,
-        password_hash: await demoPasswordHash(),
-      })
-      .execute();
-    seller = await signIn(w.t.app, 'vendedor.espera@demo.com.br');
+    ({ token: seller } = await signInInternalSeller(w.t, 'Só balcão espera', {
+      name: 'Vendedor Espera',
+      email: 'vendedor.espera@demo.com.br',
+      phone: '11977776666',
+    }));
     const yesterday = await sell([{ method: 'PIX', amount: 80 }], 8_000);
     await sql`update orders set created_at = now() - interval '1 day' where id = ${yesterday.orderId}`.execute(w.t.db);
     const paid = await sell([{ method: 'PIX', amount: 80 }], 8_000);

@@ -1,11 +1,10 @@
 import { COMPANY_ID } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPasswordHash } from '../../db/seed/foundation';
-import { createTestApp, type DemoRole, injectApi, signIn, signInAll, type TestApp } from '../../test/helpers';
+import { createTestApp, type DemoRole, injectApi, signInAll, type TestApp } from '../../test/helpers';
 import { pdfText } from '../../test/pdf-text';
 import { storeTestNfce } from '../fiscal/test-fiscal';
-import { createCustomer, createProduct } from './test-selling';
+import { createCustomer, createProduct, signInInternalSeller } from './test-selling';
 
 /**
  * 'Imprimir comprovante' after 'Concluir venda' at the counter (decision 0074): GET /api/orders/{id}/receipt.pdf,
@@ -163,24 +162,11 @@ describe("GET /api/orders/{id}/receipt.pdf: the counter's receipt (80 mm)", () =
   });
 
   it('a seller with only internal_sales prints the sales he made (404 for the others); no permission: 403', async () => {
-    const role = await t.db
-      .insertInto('roles')
-      .values({ name: 'Só balcão recibo', permissions: ['bo:manage:internal_sales'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('employees')
-      .values({
-        name: 'Vendedor Recibo',
-        email: 'vendedor.recibo@demo.com.br',
-        phone: '11977775555',
-        document: '39053344705',
-        func: 1,
-        role_id: role.id,
-        password_hash: await demoPasswordHash(),
-      })
-      .execute();
-    const seller = await signIn(t.app, 'vendedor.recibo@demo.com.br');
+    const { token: seller } = await signInInternalSeller(t, 'Só balcão recibo', {
+      name: 'Vendedor Recibo',
+      email: 'vendedor.recibo@demo.com.br',
+      phone: '11977775555',
+    });
     const theirs = await sell(tokens.attendant);
     const p = await products();
     const mine = await post('/counter/sales', seller, {

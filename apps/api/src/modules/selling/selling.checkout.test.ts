@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, checkoutResponseSchema, ORDER_STATUS } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPasswordHash } from '../../db/seed/foundation';
-import { bearer, DEMO, expectOrderAddsUp, signIn, type TestApp } from '../../test/helpers';
+import { bearer, DEMO, expectOrderAddsUp, type TestApp } from '../../test/helpers';
 import { picture } from '../orders/test-orders';
-import { createCustomer, createProduct, ledgerOf } from './test-selling';
+import { createCustomer, createProduct, ledgerOf, signInInternalSeller } from './test-selling';
 import {
   expectError,
   type Method,
@@ -456,25 +455,12 @@ describe('permissions', () => {
   });
 
   it('a seller whose role holds only internal_sales (a stocker by function) sells by transfer: the proof is attached on the sale', async () => {
-    const role = await t.db
-      .insertInto('roles')
-      .values({ name: 'Só vendas internas', permissions: ['bo:manage:internal_sales'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const seller = await t.db
-      .insertInto('employees')
-      .values({
-        name: 'Vendedora Estoquista',
-        email: 'vendedora.estoquista@demo.com.br',
-        phone: '11977776666',
-        document: '39053344705',
-        func: 3,
-        role_id: role.id,
-        password_hash: await demoPasswordHash(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = await signIn(t.app, 'vendedora.estoquista@demo.com.br');
+    const { id: sellerId, token } = await signInInternalSeller(t, 'Só vendas internas', {
+      name: 'Vendedora Estoquista',
+      email: 'vendedora.estoquista@demo.com.br',
+      phone: '11977776666',
+      func: 3,
+    });
     const courier = await t.db
       .selectFrom('employees')
       .select('id')
@@ -498,7 +484,7 @@ describe('permissions', () => {
       .where('id', '=', res.json().orderId)
       .executeTakeFirstOrThrow();
     // The seller is recorded; delivery 1 goes to the customer's associated courier and neighbourhood.
-    expect(order).toEqual({ attendant_id: seller.id, deliverer_id: courier.id, neighborhood: 'Centro' });
+    expect(order).toEqual({ attendant_id: sellerId, deliverer_id: courier.id, neighborhood: 'Centro' });
     const history = await t.db
       .selectFrom('order_status_history')
       .select(['status', 'employee_id'])
@@ -506,6 +492,6 @@ describe('permissions', () => {
       .orderBy('id')
       .execute();
     // The sale with its proof is one event by the seller (no stand-in attendant): one history row.
-    expect(history).toEqual([{ status: ORDER_STATUS.AGUARDANDO_APROVACAO, employee_id: seller.id }]);
+    expect(history).toEqual([{ status: ORDER_STATUS.AGUARDANDO_APROVACAO, employee_id: sellerId }]);
   });
 });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type CheckoutResponse, checkoutResponseSchema, productSearchText } from '@backoffice/contract';
+import { type CheckoutResponse, checkoutResponseSchema, PERMISSIONS, productSearchText } from '@backoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { DB } from '../../db/database';
 import type { CustomerStatus } from '../../db/schema';
-import { bearer } from '../../test/helpers';
+import { demoPasswordHash } from '../../db/seed/foundation';
+import { bearer, signIn } from '../../test/helpers';
 import { moveStock } from '../stock/stock.service';
 
 let counter = 0;
@@ -172,4 +173,32 @@ export async function sellThroughApi(
   });
   expect(res.statusCode).toBe(200);
   return checkoutResponseSchema.parse(res.json());
+}
+
+/**
+ * A seller whose own role `role` holds only 'Vendas internas' (`func` 1, an attendant, unless told), signed in with
+ * the demo's password: answers his employee id and token.
+ */
+export async function signInInternalSeller(
+  t: { app: FastifyInstance; db: DB },
+  role: string,
+  seller: { name: string; email: string; phone: string; func?: number },
+): Promise<{ id: number; token: string }> {
+  const { id: roleId } = await t.db
+    .insertInto('roles')
+    .values({ name: role, permissions: [PERMISSIONS.internalSales] })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('employees')
+    .values({
+      func: 1,
+      ...seller,
+      document: '39053344705',
+      role_id: roleId,
+      password_hash: await demoPasswordHash(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, token: await signIn(t.app, seller.email) };
 }
