@@ -1,28 +1,22 @@
 import { writeFileSync } from 'node:fs';
-import type { CardSettings } from '@backoffice/contract';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  bankPaysPix,
   COUNTER_JOURNEY_DOMAIN,
-  cardFeesNow,
-  departureAwayFromDispatch,
   fillRegistration,
   journeyProduct,
-  packOrder,
-  saveCardFees,
+  packedOnDiegosRun,
+  saveCredit3xFee,
+  useDeskKeepingCardFees,
 } from './fixtures';
 import {
-  type ApiClient,
   addToCart,
-  apiAs,
-  type BrowserSession,
   DEMO,
   drawWithFinger,
   expectAccessible,
   freshCpf,
   login,
   money,
-  openDesk,
   openPhone,
   pdfTextAt,
   plainText,
@@ -41,31 +35,18 @@ import {
  */
 
 describe("a split sale: Pix now, the card at the door typed by the courier ('Levar maquininha')", () => {
-  let s: BrowserSession;
-  let page: Page;
-  let admin: ApiClient & { id: number; token: string };
-  let api: ApiClient;
-  let feesBefore: CardSettings;
-
-  beforeAll(async () => {
-    ({ s, page, api, admin } = await openDesk(DEMO.attendant));
-    feesBefore = await cardFeesNow(admin);
-  });
-  afterAll(async () => {
-    await saveCardFees(admin, feesBefore);
-    await s.close();
-  });
+  // The shop's card fees back as they were after the journey, for the other journeys.
+  const desk = useDeskKeepingCardFees(DEMO.attendant);
 
   it('the attendant splits the sale, the bank pays the Pix part, the courier records the card and delivers', async () => {
+    const { s, page, api, admin, feesBefore } = desk;
     // Worked out by hand: R$ 10.134,91 + R$ 12,50 freight = R$ 10.147,41; Pix part R$ 5.000,00; card at the door
     // R$ 10.147,41 − R$ 5.000,00 = R$ 5.147,41 in 3× at 3,49 %: 514.741 × 0,0349 = 17.964,46 cents → R$ 179,64,
     // net R$ 5.147,41 − R$ 179,64 = R$ 4.967,77.
     const totalCents = 1_014_741;
     const pixCents = 500_000;
     const cardCents = 514_741;
-    const creditFees = [...feesBefore.creditFees];
-    creditFees[2] = 3.49;
-    await saveCardFees(admin, { ...feesBefore, creditFees, maxInstalments: 12 });
+    await saveCredit3xFee(admin, feesBefore, 3.49);
     const product = await journeyProduct(admin, {
       name: 'Celular Jornada maquininha',
       cost: 7000,
@@ -125,18 +106,7 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
 
     // ---- the bank pays the Pix part (its own txid), over HTTP as it would from outside ----
     const txid = `${code.replace('-', '')}P1`;
-    const secret = (await admin.get<{ data: { secret: string } }>('/payments/pix/webhook')).data.secret;
-    const endToEndId =
-      `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}Dor${Date.now() % 100_000_000}`
-        .padEnd(32, '0')
-        .slice(0, 32)
-        .toUpperCase();
-    const answer = await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ pix: [{ endToEndId, txid, valor: '5000.00', horario: new Date().toISOString() }] }),
-    });
-    expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
+    await bankPaysPix(s.baseURL, admin, { txid, valor: '5000.00', tag: 'Dor' });
     // The Pix part paid: the order goes on to the stocker ('Pix automático' on) or waits for one click (off).
     let status = (await api.get<{ data: { statusKey: number } }>(`/orders/by-id/${order.orderId}`)).data.statusKey;
     if (status === 10) {
@@ -146,17 +116,7 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
     expect(status).toBe(1);
 
     // ---- packed, on Diego's run of a departure days ahead (the dispatch journey owns the next one) ----
-    const stocker = await apiAs(s.baseURL, DEMO.stocker);
-    const courier = await apiAs(s.baseURL, DEMO.courier);
-    await packOrder(stocker, order.orderId);
-    const { departures } = (await admin.get<{ data: { departures: string[][] } }>('/settings/departures')).data;
-    const run = (
-      await admin.send<{ data: { id: number } }>('POST', '/dispatch/runs', {
-        departureAt: departureAwayFromDispatch(departures).toISOString(),
-        delivererId: courier.id,
-        orderIds: [order.orderId],
-      })
-    ).data;
+    const { run, courier } = await packedOnDiegosRun(s.baseURL, admin, order.orderId);
     const cardLine = `Levar maquininha: ${money(cardCents)} no cartão`;
     const sheet = plainText(await pdfTextAt(s.baseURL, admin.token, `/dispatch/runs/${run.id}/sheet.pdf`));
     expect(sheet).toContain(code);

@@ -1,28 +1,24 @@
-import type { CardSettings } from '@backoffice/contract';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
+  bankPaysPix,
   COUNTER_JOURNEY_DOMAIN,
-  cardFeesNow,
-  departureAwayFromDispatch,
   emptyCart,
   fillRegistration,
   newProduct,
-  packOrder,
+  packedOnDiegosRun,
   photo,
   saveCardFees,
+  saveCredit3xFee,
+  useDeskKeepingCardFees,
 } from './fixtures';
 import {
-  type ApiClient,
   addToCart,
-  apiAs,
-  type BrowserSession,
   DEMO,
   expectAccessible,
   freshCpf,
   login,
   money,
-  openDesk,
   openOrderDetails,
   openPhone,
   pdfTextAt,
@@ -51,27 +47,13 @@ async function showPayments(details: Locator): Promise<void> {
 }
 
 describe("the counter's payments: a walk-in paying by card, a registered customer paying by Pix and card at the door", () => {
-  let s: BrowserSession;
-  let page: Page;
-  let admin: ApiClient & { id: number; token: string };
-  let api: ApiClient;
-  let feesBefore: CardSettings;
-
-  beforeAll(async () => {
-    ({ s, page, api, admin } = await openDesk(DEMO.attendant));
-    feesBefore = await cardFeesNow(admin);
-  });
-  afterAll(async () => {
-    // The shop's card fees back as they were, for the other journeys.
-    await saveCardFees(admin, feesBefore);
-    await s.close();
-  });
+  // The shop's card fees back as they were after the journey, for the other journeys.
+  const desk = useDeskKeepingCardFees(DEMO.attendant);
 
   it("sells to a walk-in, paid by card at the counter: placed paid, 'Pagamentos' shows the fee and net of the shop's settings", async () => {
+    const { page, api, admin, feesBefore } = desk;
     // The acquirer's fee of a credit in 3×: 4,99 % (set as 'Configurações → Cartões' saves it).
-    const creditFees = [...feesBefore.creditFees];
-    creditFees[2] = 4.99;
-    await saveCardFees(admin, { ...feesBefore, creditFees, maxInstalments: 12 });
+    await saveCredit3xFee(admin, feesBefore, 4.99);
     // Worked out by hand: 2 × R$ 59,90 (the list price: a walk-in has no level) = R$ 119,80, pickup (no freight).
     // Fee 4,99 % of R$ 119,80 = R$ 5,97802 → half up R$ 5,98; the shop receives R$ 119,80 − R$ 5,98 = R$ 113,82,
     // in 3 payments of R$ 37,94 (11.382 cents ÷ 3 divides exactly).
@@ -188,6 +170,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
   });
 
   it('a customer registered by hand pays by Pix and the rest by card at the door: the courier takes the machine for the balance', async () => {
+    const { s, page, api, admin, feesBefore } = desk;
     // Worked out by hand: R$ 59,90 (the list price: registered without a level) + R$ 12,50 freight = R$ 72,40.
     // Pix part R$ 50,00; the card at the door R$ 72,40 − R$ 50,00 = R$ 22,40, by debit at 2,50 % (set here):
     // R$ 0,56 of fee, R$ 21,84 net.
@@ -259,20 +242,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     await screenshot(page, 'counter-payments-6-pix-part-waiting-desktop');
 
     // The bank calls the webhook over HTTP, as it would from outside, naming the part's txid.
-    const secret = (await admin.get<{ data: { secret: string } }>('/payments/pix/webhook')).data.secret;
-    const endToEndId =
-      `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}Prt${Date.now() % 100_000_000}`
-        .padEnd(32, '0')
-        .slice(0, 32)
-        .toUpperCase();
-    const answer = await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        pix: [{ endToEndId, txid, valor: (pixCents / 100).toFixed(2), horario: new Date().toISOString() }],
-      }),
-    });
-    expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
+    await bankPaysPix(s.baseURL, admin, { txid, valor: (pixCents / 100).toFixed(2), tag: 'Prt' });
     await details.getByRole('button', { name: 'Fechar' }).click();
     const reopened = await openOrderDetails(page, code);
     await reopened.getByText(`Pago: ${money(pixCents)}`).waitFor();
@@ -291,17 +261,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
 
     // ---- the workflow: packed by the stocker, put on Diego's run of a departure days ahead ----
     // (not the next one: the dispatch journey counts Diego's run of the next departure as its own)
-    const stocker = await apiAs(s.baseURL, DEMO.stocker);
-    const courier = await apiAs(s.baseURL, DEMO.courier);
-    await packOrder(stocker, order.orderId);
-    const { departures } = (await admin.get<{ data: { departures: string[][] } }>('/settings/departures')).data;
-    const run = (
-      await admin.send<{ data: { id: number } }>('POST', '/dispatch/runs', {
-        departureAt: departureAwayFromDispatch(departures).toISOString(),
-        delivererId: courier.id,
-        orderIds: [order.orderId],
-      })
-    ).data;
+    const { run, courier } = await packedOnDiegosRun(s.baseURL, admin, order.orderId);
 
     // The run sheet says what the courier collects: the card's part, not the order's total.
     const cardLine = `Levar maquininha: ${money(cardCents)} no cartão`;

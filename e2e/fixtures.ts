@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type CardSettings, type DeliverySchedule, formatDocument, nextDeliveryDeparture } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { type ApiClient, unique } from './harness';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type ApiClient, apiAs, DEMO, openDesk, unique } from './harness';
 
 /**
  * What a journey acts on is its own, so journeys run in any order (`E2E_SHUFFLE=<seed>`) and never meet:
@@ -104,6 +105,8 @@ interface ProductFields {
   stock: number;
   /** IMEIs of a phone that controls them ('Controla IMEI'): its stock is their count. */
   imeis?: string[];
+  /** Its NCM, for a fiscal journey (origin 0, national). */
+  ncm?: string;
 }
 
 /**
@@ -123,6 +126,7 @@ export async function journeyProduct(api: ApiClient, fields: ProductFields): Pro
     stock: fields.imeis ? fields.imeis.length : fields.stock,
     tags: ['jornada'],
     ...(fields.imeis ? { serialized: true, units: fields.imeis.map((imei) => ({ imei })) } : {}),
+    ...(fields.ncm ? { ncm: fields.ncm, origin: 0 } : {}),
   });
   return created.data;
 }
@@ -352,3 +356,92 @@ export const cardFeesNow = async (admin: ApiClient) =>
 
 /** Saves the shop's card fees through the administrator's API. */
 export const saveCardFees = (admin: ApiClient, fees: CardSettings) => admin.send('PUT', '/settings/card-fees', fees);
+
+/**
+ * The desk (openDesk as `email`) for the tests of the describe it is called in, with the shop's card fees as they
+ * were before them (`feesBefore`), saved back after them for the other journeys. Read it inside a test.
+ */
+export function useDeskKeepingCardFees(email: string) {
+  const desk = {} as Awaited<ReturnType<typeof openDesk>> & { feesBefore: CardSettings };
+  beforeAll(async () => {
+    Object.assign(desk, await openDesk(email));
+    desk.feesBefore = await cardFeesNow(desk.admin);
+  });
+  afterAll(async () => {
+    await saveCardFees(desk.admin, desk.feesBefore);
+    await desk.s.close();
+  });
+  return desk;
+}
+
+/** Saves the card fees `before` but a credit in 3× at `percent` % (up to 12×), as 'Configurações → Cartões' would. */
+export function saveCredit3xFee(admin: ApiClient, before: CardSettings, percent: number) {
+  const creditFees = [...before.creditFees];
+  creditFees[2] = percent;
+  return saveCardFees(admin, { ...before, creditFees, maxInstalments: 12 });
+}
+
+/**
+ * The bank's webhook over HTTP, as it is called from outside: a Pix of `valor` reais for `txid`, with an E2E id of
+ * its own (`tag` keeps the journeys' apart), received as one new Pix.
+ */
+export async function bankPaysPix(
+  baseURL: string,
+  admin: ApiClient,
+  pix: { txid: string; valor: string; tag: string },
+) {
+  const secret = (await admin.get<{ data: { secret: string } }>('/payments/pix/webhook')).data.secret;
+  const endToEndId =
+    `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}${pix.tag}${Date.now() % 100_000_000}`
+      .padEnd(32, '0')
+      .slice(0, 32)
+      .toUpperCase();
+  const answer = await fetch(`${baseURL}/api/payments/pix/webhook/${secret}/pix`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      pix: [{ endToEndId, txid: pix.txid, valor: pix.valor, horario: new Date().toISOString() }],
+    }),
+  });
+  expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
+}
+
+/**
+ * The order packed by the stocker and put by the administrator on Diego's run of a departure days ahead (not the
+ * next one: departureAwayFromDispatch); answers the run and Diego's API client.
+ */
+export async function packedOnDiegosRun(baseURL: string, admin: ApiClient, orderId: number) {
+  const stocker = await apiAs(baseURL, DEMO.stocker);
+  const courier = await apiAs(baseURL, DEMO.courier);
+  await packOrder(stocker, orderId);
+  const { departures } = (await admin.get<{ data: { departures: string[][] } }>('/settings/departures')).data;
+  const run = (
+    await admin.send<{ data: { id: number } }>('POST', '/dispatch/runs', {
+      departureAt: departureAwayFromDispatch(departures).toISOString(),
+      delivererId: courier.id,
+      orderIds: [orderId],
+    })
+  ).data;
+  return { run, courier };
+}
+
+/** A drawer of the journey's own, named `name` (made unique) by the administrator, opened by `operator` with no float. */
+export async function openJourneyDrawer(admin: ApiClient, operator: ApiClient, name: string): Promise<number> {
+  const made = await admin.send<{ data: { id: number } }>('POST', '/cash-registers', { name: unique(name) });
+  await operator.send('POST', `/cash-registers/${made.data.id}/open`, { float: 0 });
+  return made.data.id;
+}
+
+/** At a journey's end, whatever it reached: its drawer closed by `operator`, counting what it expects, if still open. */
+export async function closeJourneyDrawer(operator: ApiClient | undefined, registerId: number): Promise<void> {
+  const overview = await operator
+    ?.get<{ data: { registers: { id: number; openSession: { totals: { expected: number } } | null }[] } }>(
+      '/cash-registers',
+    )
+    .catch(() => undefined);
+  const open = overview?.data.registers.find((register) => register.id === registerId)?.openSession;
+  if (open)
+    await operator
+      ?.send('POST', `/cash-registers/${registerId}/close`, { counted: open.totals.expected })
+      .catch(() => undefined);
+}
