@@ -1,13 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FiscalNotePage } from '@backoffice/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testSefazServerIdentity } from '../apps/api/src/modules/fiscal/sefaz/test-pki';
-import { startTestSefaz, type TestSefaz } from '../apps/api/src/modules/fiscal/sefaz/test-sefaz';
-import { makeTestCertificate, TEST_CERTIFICATE_CNPJ } from '../apps/api/src/modules/fiscal/test-certificate';
+import type { TestSefaz } from '../apps/api/src/modules/fiscal/sefaz/test-sefaz';
+import { TEST_CERTIFICATE_CNPJ } from '../apps/api/src/modules/fiscal/test-certificate';
 import { issuerBody } from '../apps/api/src/modules/fiscal/test-fiscal-bodies';
+import { openFiscalShop } from './fiscal-shop';
+import { closeJourneyDrawer, journeyProduct, openJourneyDrawer } from './fixtures';
 import {
   type ApiClient,
   apiAs,
@@ -18,10 +16,9 @@ import {
   openOrderDetails,
   pdfTextOf,
   screenshotDesktopAndPhone,
-  unique,
   waitForNetworkIdle,
 } from './harness';
-import { type OwnServer, startOwnServer } from './own-server';
+import type { OwnServer } from './own-server';
 
 /**
  * Issue 56's "done when", in the browser: the SEFAZ goes away mid-day, the counter keeps selling in contingency with
@@ -48,19 +45,6 @@ const ISSUER = { ...issuerBody({ cnpj: TEST_CERTIFICATE_CNPJ, ie: '110030400125'
 const NCM_PROTECTOR = '39269090';
 /** The NFC-e's number as the SEFAZ's database keys it (model, UF 35, issuer's CNPJ, series). */
 const AT = { model: '65', stateCode: '35', cnpj: TEST_CERTIFICATE_CNPJ, series: 1 };
-
-/** POST /fiscal/certificate as the settings' upload sends it: the .pfx and its password, multipart. */
-async function uploadCertificate(baseURL: string, token: string, pfx: Buffer, password: string) {
-  const form = new FormData();
-  form.append('password', password);
-  form.append('file', new Blob([new Uint8Array(pfx)], { type: 'application/x-pkcs12' }), 'certificado-a1.pfx');
-  const answer = await fetch(`${baseURL}/api/fiscal/certificate`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (answer.status !== 201) throw new Error(`certificate not uploaded: ${answer.status} ${await answer.text()}`);
-}
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
@@ -110,55 +94,25 @@ describe('contingência: the SEFAZ away mid-day, the counter sells on with new n
   }
 
   beforeAll(async () => {
-    const certificate = makeTestCertificate();
-    const identity = testSefazServerIdentity();
-    sefaz = await startTestSefaz({ ...identity, trusted: [certificate.certPem] });
-    const caFile = path.join(mkdtempSync(path.join(tmpdir(), 'sefaz-ca-')), 'sefaz-de-testes.pem');
-    writeFileSync(caFile, identity.certPem);
-    server = await startOwnServer({ FISCAL_SEFAZ_URL: sefaz.url, FISCAL_SEFAZ_CA_FILE: caFile });
-    admin = await apiAs(server.baseURL, DEMO.admin);
+    ({ sefaz, server, admin } = await openFiscalShop(ISSUER));
     clerk = await apiAs(server.baseURL, DEMO.attendant);
-    await admin.send('PUT', '/fiscal/issuer', ISSUER);
-    await uploadCertificate(server.baseURL, admin.token, certificate.pfx, certificate.password);
-
-    const brand = await admin.call('POST', '/products/brand', { name: 'Jornadas' });
-    expect([201, 409]).toContain(brand.status);
-    protector = (
-      await admin.send<{ data: { id: number; code: string; name: string } }>('POST', '/products', {
-        name: unique('Película de vidro'),
-        brand: 'Jornadas',
-        cost: 10,
-        sellPrice: 50,
-        discount: { silverPercentage: 0, goldPercentage: 0, bronzePercentage: 0 },
-        stock: 20,
-        tags: ['jornada'],
-        ncm: NCM_PROTECTOR,
-        origin: 0,
-      })
-    ).data;
+    protector = await journeyProduct(admin, {
+      name: 'Película de vidro',
+      cost: 10,
+      sellPrice: 50,
+      stock: 20,
+      ncm: NCM_PROTECTOR,
+    });
 
     // The clerk's drawer, opened for the day.
-    const made = await admin.send<{ data: { id: number } }>('POST', '/cash-registers', {
-      name: unique('Caixa contingência'),
-    });
-    registerId = made.data.id;
-    await clerk.send('POST', `/cash-registers/${registerId}/open`, { float: 0 });
+    registerId = await openJourneyDrawer(admin, clerk, 'Caixa contingência');
 
     s = await openBrowser({ width: 1366, height: 900 }, {}, { baseURL: server.baseURL });
     page = s.page;
     await login(page, DEMO.attendant);
   });
   afterAll(async () => {
-    const overview = await clerk
-      ?.get<{ data: { registers: { id: number; openSession: { totals: { expected: number } } | null }[] } }>(
-        '/cash-registers',
-      )
-      .catch(() => undefined);
-    const open = overview?.data.registers.find((register) => register.id === registerId)?.openSession;
-    if (open)
-      await clerk
-        .send('POST', `/cash-registers/${registerId}/close`, { counted: open.totals.expected })
-        .catch(() => undefined);
+    await closeJourneyDrawer(clerk, registerId);
     await s?.close();
     await server?.stop();
     await sefaz?.close();

@@ -1,13 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FiscalNote, FiscalNotePage, OrderDetail, OrderSummary } from '@backoffice/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testSefazServerIdentity } from '../apps/api/src/modules/fiscal/sefaz/test-pki';
-import { startTestSefaz, type TestSefaz } from '../apps/api/src/modules/fiscal/sefaz/test-sefaz';
-import { makeTestCertificate, TEST_CERTIFICATE_CNPJ } from '../apps/api/src/modules/fiscal/test-certificate';
+import type { TestSefaz } from '../apps/api/src/modules/fiscal/sefaz/test-sefaz';
+import { TEST_CERTIFICATE_CNPJ } from '../apps/api/src/modules/fiscal/test-certificate';
 import { issuerBody, simplesProfileBody } from '../apps/api/src/modules/fiscal/test-fiscal-bodies';
+import { openFiscalShop } from './fiscal-shop';
 import {
   type ApiClient,
   apiAs,
@@ -26,7 +23,7 @@ import {
   settled,
   waitForNetworkIdle,
 } from './harness';
-import { type OwnServer, startOwnServer } from './own-server';
+import type { OwnServer } from './own-server';
 
 /**
  * Notas fiscais (issue 41 §2–3) through the real server and a SEFAZ of the tests (test-sefaz.ts: mutual TLS with the
@@ -81,19 +78,6 @@ const danfeNumber = (number: number) =>
     .replace(/(\d{3})(?=\d)/g, '$1.');
 /** The PDF's words on one line each way (pdftotext lays out columns; the checks read words in order). */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-
-/** POST /fiscal/certificate as the settings' upload sends it: the .pfx and its password, multipart. */
-async function uploadCertificate(baseURL: string, token: string, pfx: Buffer, password: string) {
-  const form = new FormData();
-  form.append('password', password);
-  form.append('file', new Blob([new Uint8Array(pfx)], { type: 'application/x-pkcs12' }), 'certificado-a1.pfx');
-  const answer = await fetch(`${baseURL}/api/fiscal/certificate`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (answer.status !== 201) throw new Error(`certificate not uploaded: ${answer.status} ${await answer.text()}`);
-}
 
 /** Gives the order's products the NCM of their kind when the demo left them without one (PUT /products/{code}). */
 async function withNcm(api: ApiClient, order: OrderDetail) {
@@ -174,17 +158,8 @@ describe('notas fiscais: an NF-e emitted from the order, its DANFE, cancelled; a
   let nfe: FiscalNote;
 
   beforeAll(async () => {
-    const certificate = makeTestCertificate();
-    const identity = testSefazServerIdentity();
-    sefaz = await startTestSefaz({ ...identity, trusted: [certificate.certPem] });
-    const caFile = path.join(mkdtempSync(path.join(tmpdir(), 'sefaz-ca-')), 'sefaz-de-testes.pem');
-    writeFileSync(caFile, identity.certPem);
-    server = await startOwnServer({ FISCAL_SEFAZ_URL: sefaz.url, FISCAL_SEFAZ_CA_FILE: caFile });
-    admin = await apiAs(server.baseURL, DEMO.admin);
+    ({ sefaz, server, admin } = await openFiscalShop(ISSUER));
     manager = await apiAs(server.baseURL, DEMO.manager);
-
-    await admin.send('PUT', '/fiscal/issuer', ISSUER);
-    await uploadCertificate(server.baseURL, admin.token, certificate.pfx, certificate.password);
     await admin.send('POST', '/fiscal/profiles', PROFILE);
 
     // A delivered order of a company (CNPJ) with phones and a whole address (in São Paulo or another state).

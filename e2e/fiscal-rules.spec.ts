@@ -1,16 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FiscalNote } from '@backoffice/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testSefazServerIdentity } from '../apps/api/src/modules/fiscal/sefaz/test-pki';
-import { startTestSefaz, type TestSefaz } from '../apps/api/src/modules/fiscal/sefaz/test-sefaz';
-import { makeTestCertificate, TEST_CERTIFICATE_CNPJ } from '../apps/api/src/modules/fiscal/test-certificate';
+import type { TestSefaz } from '../apps/api/src/modules/fiscal/sefaz/test-sefaz';
+import { TEST_CERTIFICATE_CNPJ } from '../apps/api/src/modules/fiscal/test-certificate';
 import { issuerBody, simplesProfileBody } from '../apps/api/src/modules/fiscal/test-fiscal-bodies';
+import { openFiscalShop } from './fiscal-shop';
+import { closeJourneyDrawer, journeyProduct, openJourneyDrawer } from './fixtures';
 import {
   type ApiClient,
-  apiAs,
   type BrowserSession,
   DEMO,
   expectAccessible,
@@ -24,7 +21,7 @@ import {
   unique,
   waitForNetworkIdle,
 } from './harness';
-import { type OwnServer, startOwnServer } from './own-server';
+import type { OwnServer } from './own-server';
 
 /**
  * Issue 55's "done when", in the browser: a product without CEST, invoiced under ICMS-ST, is refused before anything
@@ -55,19 +52,6 @@ const CHARGER_NCM = '85044010';
 /** Convênio ICMS 142/2018, anexo XXI, item 37.0: 'Carregadores de acumuladores' of NCM 8504.40.10. */
 const CHARGER_CEST = '21.037.00';
 
-/** POST /fiscal/certificate as the settings' upload sends it: the .pfx and its password, multipart. */
-async function uploadCertificate(baseURL: string, token: string, pfx: Buffer, password: string) {
-  const form = new FormData();
-  form.append('password', password);
-  form.append('file', new Blob([new Uint8Array(pfx)], { type: 'application/x-pkcs12' }), 'certificado-a1.pfx');
-  const answer = await fetch(`${baseURL}/api/fiscal/certificate`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (answer.status !== 201) throw new Error(`certificate not uploaded: ${answer.status} ${await answer.text()}`);
-}
-
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 /** Opens the order's 'Nota fiscal' from the orders' toolbar and clicks 'Emitir': the dialog and the server's answer. */
@@ -97,56 +81,27 @@ describe('the published rules before sending (issue 55): a product without CEST 
   let saleCode = '';
 
   beforeAll(async () => {
-    const certificate = makeTestCertificate();
-    const identity = testSefazServerIdentity();
-    sefaz = await startTestSefaz({ ...identity, trusted: [certificate.certPem] });
-    const caFile = path.join(mkdtempSync(path.join(tmpdir(), 'sefaz-ca-')), 'sefaz-de-testes.pem');
-    writeFileSync(caFile, identity.certPem);
-    server = await startOwnServer({ FISCAL_SEFAZ_URL: sefaz.url, FISCAL_SEFAZ_CA_FILE: caFile });
-    admin = await apiAs(server.baseURL, DEMO.admin);
-    await admin.send('PUT', '/fiscal/issuer', ISSUER);
-    await uploadCertificate(server.baseURL, admin.token, certificate.pfx, certificate.password);
+    ({ sefaz, server, admin } = await openFiscalShop(ISSUER));
 
     // Registered while the default profile is the Simples Nacional's CSOSN 102: no CEST asked.
-    const brand = await admin.call('POST', '/products/brand', { name: 'Jornadas' });
-    expect([201, 409]).toContain(brand.status);
-    charger = (
-      await admin.send<{ data: { id: number; code: string; name: string } }>('POST', '/products', {
-        name: unique('Carregador USB-C 20 W'),
-        brand: 'Jornadas',
-        cost: 40,
-        sellPrice: 100,
-        discount: { silverPercentage: 0, goldPercentage: 0, bronzePercentage: 0 },
-        stock: 10,
-        tags: ['jornada'],
-        ncm: CHARGER_NCM,
-        origin: 0,
-      })
-    ).data;
+    charger = await journeyProduct(admin, {
+      name: 'Carregador USB-C 20 W',
+      cost: 40,
+      sellPrice: 100,
+      stock: 10,
+      ncm: CHARGER_NCM,
+    });
     // Then the shop's default becomes its ICMS-ST profile.
     await admin.send('POST', '/fiscal/profiles', ST_PROFILE);
 
-    const made = await admin.send<{ data: { id: number } }>('POST', '/cash-registers', {
-      name: unique('Caixa regras fiscais'),
-    });
-    registerId = made.data.id;
-    await admin.send('POST', `/cash-registers/${registerId}/open`, { float: 0 });
+    registerId = await openJourneyDrawer(admin, admin, 'Caixa regras fiscais');
 
     s = await openBrowser({ width: 1366, height: 900 }, {}, { baseURL: server.baseURL });
     page = s.page;
     await login(page, DEMO.admin);
   });
   afterAll(async () => {
-    const overview = await admin
-      ?.get<{ data: { registers: { id: number; openSession: { totals: { expected: number } } | null }[] } }>(
-        '/cash-registers',
-      )
-      .catch(() => undefined);
-    const open = overview?.data.registers.find((register) => register.id === registerId)?.openSession;
-    if (open)
-      await admin
-        .send('POST', `/cash-registers/${registerId}/close`, { counted: open.totals.expected })
-        .catch(() => undefined);
+    await closeJourneyDrawer(admin, registerId);
     await s?.close();
     await server?.stop();
     await sefaz?.close();
