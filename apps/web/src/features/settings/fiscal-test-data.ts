@@ -11,6 +11,7 @@ import {
   type ProductListPage,
   productListPageSchema,
 } from '@backoffice/contract';
+import { unsavedIssuer } from '@backoffice/contract/fiscal-issuer-test-data';
 
 /**
  * The fiscal cards' test data (issue 41 §1), each checked against the API's response schema (the contract's), so a
@@ -18,28 +19,9 @@ import {
  */
 
 /** Never saved: the company's CNPJ and name as the server suggests them. */
-export const ISSUER_SUGGESTION: FiscalIssuer = fiscalIssuerSchema.parse({
-  saved: false,
-  cnpj: '11222333000181',
-  ie: null,
-  legalName: 'Conecta Cell Distribuidora Ltda',
-  tradeName: null,
-  crt: null,
-  address: null,
-  phone: null,
-  environment: 2,
-  nfe: { series: 1, nextNumber: 1 },
-  nfce: { series: 1, nextNumber: 1 },
-  cscId: null,
-  cscConfigured: false,
-  transport: 'SEFAZ',
-  provider: { sandbox: true, clientId: null, secretConfigured: false },
-  autoEmit: 'OFF',
-  pisCofinsNonCumulative: false,
-  technicalContact: null,
-  updatedAt: null,
-  updatedBy: null,
-});
+export const ISSUER_SUGGESTION: FiscalIssuer = fiscalIssuerSchema.parse(
+  unsavedIssuer({ cnpj: '11222333000181', legalName: 'Conecta Cell Distribuidora Ltda' }),
+);
 
 /** Saved: Simples Nacional, in homologação, with its CSC. */
 export const ISSUER: FiscalIssuer = fiscalIssuerSchema.parse({
