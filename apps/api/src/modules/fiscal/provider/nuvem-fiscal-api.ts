@@ -72,6 +72,34 @@ export interface NuvemFiscalNoteBody {
   infNFe: JsonObject;
 }
 
+/** The fields of the emission's body (infNFe) the OpenAPI types as integers: the codes. */
+export const NOTE_BODY_INTEGERS: ReadonlySet<string> = new Set([
+  'cUF',
+  'mod',
+  'serie',
+  'nNF',
+  'tpNF',
+  'idDest',
+  'tpImp',
+  'tpEmis',
+  'cDV',
+  'tpAmb',
+  'finNFe',
+  'indFinal',
+  'indPres',
+  'indIntermed',
+  'procEmi',
+  'CRT',
+  'indIEDest',
+  'nItem',
+  'orig',
+  'modBC',
+  'indTot',
+  'modFrete',
+  'indPag',
+  'tpIntegra',
+]);
+
 /** The provider's refusal of the credentials or of the token (wrong client id or secret, a scope missing). */
 export class ProviderAuthError extends Error {}
 

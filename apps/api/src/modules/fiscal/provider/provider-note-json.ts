@@ -7,41 +7,15 @@ import { DOMParser, type Element } from '@xmldom/xmldom';
 import type { XmlSigner } from '../../../lib/nfe/xml-signature';
 import { buildNfe, NFE_NAMESPACE } from '../nfe/nfe-builder';
 import type { NfeInput } from '../nfe/nfe-input';
-import type { JsonObject, JsonValue, NuvemFiscalNoteBody } from './nuvem-fiscal-api';
+import { type JsonObject, type JsonValue, NOTE_BODY_INTEGERS, type NuvemFiscalNoteBody } from './nuvem-fiscal-api';
 
-/** The fields the OpenAPI types as integers (codes); v*, p*, q* are numbers; the rest are strings. */
-const INTEGER_FIELDS = new Set([
-  'cUF',
-  'mod',
-  'serie',
-  'nNF',
-  'tpNF',
-  'idDest',
-  'tpImp',
-  'tpEmis',
-  'cDV',
-  'tpAmb',
-  'finNFe',
-  'indFinal',
-  'indPres',
-  'indIntermed',
-  'procEmi',
-  'CRT',
-  'indIEDest',
-  'nItem',
-  'orig',
-  'modBC',
-  'indTot',
-  'modFrete',
-  'indPag',
-  'tpIntegra',
-]);
+/** v*, p*, q* are numbers in the OpenAPI; the codes are integers (NOTE_BODY_INTEGERS), the rest strings. */
 const NUMBER_FIELD = /^[vpq][A-Z]/;
 /** The groups the layout repeats, arrays in the JSON even when there is one. */
 const ARRAY_FIELDS = new Set(['det', 'detPag', 'dup', 'NFref', 'autXML', 'vol', 'obsCont', 'obsFisco', 'procRef']);
 
 function fieldValue(name: string, text: string): string | number {
-  if (INTEGER_FIELDS.has(name)) return Number.parseInt(text, 10);
+  if (NOTE_BODY_INTEGERS.has(name)) return Number.parseInt(text, 10);
   if (NUMBER_FIELD.test(name)) return Number(text);
   return text;
 }

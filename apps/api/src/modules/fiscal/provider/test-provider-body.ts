@@ -3,35 +3,10 @@
  * them, and the JSON written back as the layout's XML.
  */
 import { escapeText } from '../../../lib/nfe/canonical-xml';
+import { NOTE_BODY_INTEGERS } from './nuvem-fiscal-api';
 
 // ——— the body as the OpenAPI types it ———
 
-const INTEGERS = new Set([
-  'cUF',
-  'mod',
-  'serie',
-  'nNF',
-  'tpNF',
-  'idDest',
-  'tpImp',
-  'tpEmis',
-  'cDV',
-  'tpAmb',
-  'finNFe',
-  'indFinal',
-  'indPres',
-  'indIntermed',
-  'procEmi',
-  'CRT',
-  'indIEDest',
-  'nItem',
-  'orig',
-  'modBC',
-  'indTot',
-  'modFrete',
-  'indPag',
-  'tpIntegra',
-]);
 const NUMBERS = new Set(
   (
     'qCom vUnCom vProd qTrib vUnTrib vFrete vSeg vDesc vOutro pCredSN vCredICMSSN vBC pICMS vICMS pPIS vPIS pCOFINS ' +
@@ -223,7 +198,7 @@ export function problemsOf(value: unknown, name: string, parent: string, path: s
       } else {
         problemsOf(child, key, name, at, problems);
       }
-    } else if (INTEGERS.has(key)) {
+    } else if (NOTE_BODY_INTEGERS.has(key)) {
       if (!Number.isInteger(child)) problems.push(`O campo '${at}' deve ser um número inteiro.`);
     } else if (NUMBERS.has(key)) {
       if (typeof child !== 'number' || !Number.isFinite(child)) problems.push(`O campo '${at}' deve ser um número.`);
@@ -244,7 +219,7 @@ const ATTRIBUTES: Record<string, string[]> = { infNFe: ['Id', 'versao'], det: ['
 
 /** A number with the layout's decimals: unit values 10, rates and quantities 4, money 2. */
 function layoutNumber(name: string, value: number): string {
-  if (INTEGERS.has(name)) return String(value);
+  if (NOTE_BODY_INTEGERS.has(name)) return String(value);
   if (name.startsWith('vUn')) return value.toFixed(10);
   if (name.startsWith('p') || name.startsWith('q')) return value.toFixed(4);
   return value.toFixed(2);
