@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from './number';
 
 /**
  * The NF-e's contingency in the SEFAZ Virtual de Contingência (issue 56 §2, decision 0083): entered by the shop
@@ -40,8 +41,6 @@ export const nfeContingencySchema = z.object({
   message: z.string().nullable(),
 });
 export type NfeContingency = z.infer<typeof nfeContingencySchema>;
-
-const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
 export const NFE_CONTINGENCY_TEXTS = {
   enter: 'Entrar em contingência',

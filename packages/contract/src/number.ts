@@ -33,3 +33,6 @@ export function typedReaisToCents(text: string): number | null {
   if (!Number.isFinite(reais) || reais < 0 || !hasTwoDecimals(reais)) return null;
   return reaisToCents(reais);
 }
+
+/** A count before its words: `one` for 1 ("1 venda aguarda"), `many` otherwise ("3 vendas aguardam"). */
+export const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);

@@ -20,6 +20,7 @@ import {
   ORDER_STATUS_LABELS,
   type OrderStatusKey,
   PAYMENT_TEXTS,
+  plural,
   REPAIR_TEXTS,
   SEARCH_LINKS,
 } from '@backoffice/contract';
@@ -163,18 +164,17 @@ export function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 
         link: FISCAL_NOTES_LINK,
       };
     }
-    case 'credit_approval': {
-      const count = d.count ?? 0;
+    case 'credit_approval':
       return {
         kind,
         title: 'Venda a prazo aguardando aprovação',
-        body:
-          count === 1
-            ? '1 venda a prazo aguarda aprovação de crédito.'
-            : `${count} vendas a prazo aguardam aprovação de crédito.`,
+        body: plural(
+          d.count ?? 0,
+          'venda a prazo aguarda aprovação de crédito.',
+          'vendas a prazo aguardam aprovação de crédito.',
+        ),
         link: CREDIT_APPROVALS_LINK,
       };
-    }
     case 'numbering_gaps':
       return {
         kind,
@@ -182,18 +182,17 @@ export function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 
         body: FISCAL_NOTE_TEXTS.gapsBellBody(d.count ?? 0, d.month ?? ''),
         link: FISCAL_NOTES_LINK,
       };
-    case 'cash_difference': {
-      const count = d.count ?? 0;
+    case 'cash_difference':
       return {
         kind,
         title: 'Diferença de caixa aguardando aprovação',
-        body:
-          count === 1
-            ? '1 fechamento de caixa com diferença aguarda aprovação.'
-            : `${count} fechamentos de caixa com diferença aguardam aprovação.`,
+        body: plural(
+          d.count ?? 0,
+          'fechamento de caixa com diferença aguarda aprovação.',
+          'fechamentos de caixa com diferença aguardam aprovação.',
+        ),
         link: CASH_LINK,
       };
-    }
     case 'repair_late':
       return {
         kind,
