@@ -31,3 +31,16 @@ export function situationWhere(situation: DebtSituation, debt: DebtSql, days: De
   if (situation === 'open') return debt.isOpen;
   return sql<boolean>`(${debt.isOpen}) and ${dueWithin(debt.dueDate, situation, days)}`;
 }
+
+/** A dated debt list's filter as conditions: its situation on `days` and its due day from `from` up to `to`. */
+export function debtFilterWhere(
+  filter: { status?: DebtSituation; from?: string; to?: string },
+  debt: DebtSql,
+  days: DebtDays,
+): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (filter.status) conditions.push(situationWhere(filter.status, debt, days));
+  if (filter.from) conditions.push(sql<boolean>`${debt.dueDate} >= ${filter.from}::date`);
+  if (filter.to) conditions.push(sql<boolean>`${debt.dueDate} <= ${filter.to}::date`);
+  return conditions;
+}

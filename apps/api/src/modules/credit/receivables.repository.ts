@@ -5,10 +5,10 @@ import {
   type ReceivablePaidMethod,
   situationDueDays,
 } from '@backoffice/contract';
-import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
-import { type DebtSql, dueWithin, situationWhere } from '../../lib/debt-situation';
+import { type DebtSql, debtFilterWhere, dueWithin } from '../../lib/debt-situation';
 
 type Scope = Database & { r: Database['receivables']; o: Database['orders']; c: Database['customers'] };
 
@@ -39,7 +39,7 @@ export interface ReceivableFilterInput {
 
 const isOpen = sql<boolean>`r.canceled_at is null and r.principal_paid_cents < r.amount_cents`;
 
-/** An instalment's facts for its situation in a list (`situationWhere`) and its overdue (`dueWithin`). */
+/** An instalment's facts for its situation in a list (`debtFilterWhere`) and its overdue (`dueWithin`). */
 const instalment: DebtSql = {
   dueDate: sql.ref('r.due_date'),
   isOpen,
@@ -50,10 +50,7 @@ const instalment: DebtSql = {
 /** Which instalments a list filter means on `days` (the business's today and today + 6). */
 function whereFilter(filter: ReceivableFilterInput, days: DebtDays) {
   return (eb: ExpressionBuilder<Scope, 'r'>) => {
-    const conditions = [];
-    if (filter.status) conditions.push(situationWhere(filter.status, instalment, days));
-    if (filter.from) conditions.push(sql<boolean>`r.due_date >= ${filter.from}::date`);
-    if (filter.to) conditions.push(sql<boolean>`r.due_date <= ${filter.to}::date`);
+    const conditions: Expression<SqlBool>[] = debtFilterWhere(filter, instalment, days);
     if (filter.customerId !== undefined) conditions.push(eb('r.customer_id', '=', filter.customerId));
     return eb.and(conditions);
   };

@@ -1,8 +1,8 @@
 import type { DebtDays, PayableListFilter } from '@backoffice/contract';
-import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
-import { type DebtSql, dueWithin, situationWhere } from '../../lib/debt-situation';
+import { type DebtSql, debtFilterWhere, dueWithin } from '../../lib/debt-situation';
 import { folded, isStorableId, searchWords } from '../../lib/sql-input';
 
 export type NewPayableRow = Omit<Insertable<Database['payables']>, 'id' | 'created_at' | 'paid_cents'>;
@@ -14,7 +14,7 @@ type PayableScope = Database & { p: Database['payables']; s: Database['suppliers
 const signedOpen = sql<string>`case when p.canceled_at is null then p.amount_cents - sign(p.amount_cents) * p.paid_cents else 0 end`;
 const isOpen = sql<boolean>`p.canceled_at is null and p.paid_cents < abs(p.amount_cents)`;
 
-/** A bill's facts for its situation in a list (`situationWhere`) and the dashboard's days (`dueWithin`). */
+/** A bill's facts for its situation in a list (`debtFilterWhere`) and the dashboard's days (`dueWithin`). */
 const bill: DebtSql = {
   dueDate: sql.ref('p.due_date'),
   isOpen,
@@ -25,10 +25,7 @@ const bill: DebtSql = {
 /** Which bills a list filter means on `days` (the business's today and today + 6). */
 function whereFilter(filter: PayableListFilter, days: DebtDays) {
   return (eb: ExpressionBuilder<PayableScope, 'p' | 's'>) => {
-    const conditions = [];
-    if (filter.status) conditions.push(situationWhere(filter.status, bill, days));
-    if (filter.from) conditions.push(sql<boolean>`p.due_date >= ${filter.from}::date`);
-    if (filter.to) conditions.push(sql<boolean>`p.due_date <= ${filter.to}::date`);
+    const conditions: Expression<SqlBool>[] = debtFilterWhere(filter, bill, days);
     if (filter.supplierId !== undefined) conditions.push(eb('p.supplier_id', '=', filter.supplierId));
     if (filter.category) conditions.push(eb('p.category', '=', filter.category));
     const words = searchWords(filter.search);
