@@ -1,17 +1,17 @@
 import { BOLETO_BANK_LABELS, type BoletoSettingsBody, boletoSettingsBodySchema } from '@backoffice/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { boletoSettingsQuery, saveBoletoSettings } from '../api/settings-api';
 import { BOLETO_SETTINGS_TEXTS as T } from '../texts';
 import { SettingsCard } from './settings-card';
+import { SettingsForm, useSettingsTexts } from './settings-form';
 
 type Field = Exclude<keyof BoletoSettingsBody, 'pixHybrid'>;
 type Texts = Record<Field, string> & { pixHybrid: boolean };
@@ -57,7 +57,13 @@ const parsed = (texts: Texts) =>
  */
 export function BoletoSettingsCard({ canChange }: { canChange: boolean }) {
   const settings = useQuery(boletoSettingsQuery);
-  const [texts, setTexts] = useState<Texts | null>(null);
+  const save = useApiMutation({
+    mutationFn: async (body: BoletoSettingsBody) => (await saveBoletoSettings(body)).data,
+    success: T.saved,
+    failure: T.saveFailed,
+    update: (client, data) => client.setQueryData(boletoSettingsQuery.queryKey, data),
+  });
+  const { texts, setTexts, set, errorOf, valid, submit } = useSettingsTexts(parsed, save.mutate);
   useEffect(() => {
     if (!settings.isSuccess) return;
     const data = settings.data;
@@ -67,18 +73,7 @@ export function BoletoSettingsCard({ canChange }: { canChange: boolean }) {
     }
     const { updatedAt: _at, nextSequence, nextRemessa, ...rest } = data;
     setTexts({ ...rest, nextSequence: String(nextSequence), nextRemessa: String(nextRemessa) });
-  }, [settings.isSuccess, settings.data]);
-  const save = useApiMutation({
-    mutationFn: async (body: BoletoSettingsBody) => (await saveBoletoSettings(body)).data,
-    success: T.saved,
-    failure: T.saveFailed,
-    update: (client, data) => client.setQueryData(boletoSettingsQuery.queryKey, data),
-  });
-  const result = texts ? parsed(texts) : null;
-  const errorOf = (key: Field) =>
-    result && !result.success ? result.error.issues.find((issue) => issue.path[0] === key)?.message : undefined;
-  const set = (key: Field | 'pixHybrid', value: string | boolean) =>
-    setTexts((current) => (current ? { ...current, [key]: value } : current));
+  }, [settings.isSuccess, settings.data, setTexts]);
   return (
     <SettingsCard
       id="boleto-settings-title"
@@ -86,14 +81,7 @@ export function BoletoSettingsCard({ canChange }: { canChange: boolean }) {
       text={T.text}
       loadFailed={settings.isError ? T.loadFailed : null}
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (result?.success) save.mutate(result.data);
-        }}
-      >
+      <SettingsForm onSubmit={submit} saveText={canChange ? T.save : null} disabled={save.isPending || !valid}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
           <TextField
             select
@@ -139,12 +127,7 @@ export function BoletoSettingsCard({ canChange }: { canChange: boolean }) {
           label={T.pixHybrid}
         />
         <FormHelperText sx={{ mt: 0, mb: 1 }}>{T.pixHybridHelp}</FormHelperText>
-        {canChange ? (
-          <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={save.isPending || !result?.success}>
-            {T.save}
-          </Button>
-        ) : null}
-      </Box>
+      </SettingsForm>
     </SettingsCard>
   );
 }

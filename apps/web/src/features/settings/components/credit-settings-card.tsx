@@ -5,14 +5,14 @@ import {
   parseBrazilianNumber,
 } from '@backoffice/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { creditSettingsQuery, saveCreditSettings } from '../api/settings-api';
 import { CREDIT_SETTINGS_TEXTS as T } from '../texts';
 import { SettingsCard } from './settings-card';
+import { SettingsForm, useSettingsTexts } from './settings-form';
 
 type Field = keyof CreditSettingsBody;
 type Texts = Record<Field, string>;
@@ -42,7 +42,13 @@ function parsed(texts: Texts) {
  */
 export function CreditSettingsCard() {
   const settings = useQuery(creditSettingsQuery);
-  const [texts, setTexts] = useState<Texts | null>(null);
+  const save = useApiMutation({
+    mutationFn: async (body: CreditSettingsBody) => (await saveCreditSettings(body)).data,
+    success: T.saved,
+    failure: T.saveFailed,
+    update: (client, data) => client.setQueryData(creditSettingsQuery.queryKey, data),
+  });
+  const { texts, setTexts, set, errorOf, valid, submit } = useSettingsTexts(parsed, save.mutate);
   useEffect(() => {
     const data = settings.data;
     if (!data) return;
@@ -51,16 +57,7 @@ export function CreditSettingsCard() {
       fine: formatFeePercent(data.fine),
       monthlyInterest: formatFeePercent(data.monthlyInterest),
     });
-  }, [settings.data]);
-  const save = useApiMutation({
-    mutationFn: async (body: CreditSettingsBody) => (await saveCreditSettings(body)).data,
-    success: T.saved,
-    failure: T.saveFailed,
-    update: (client, data) => client.setQueryData(creditSettingsQuery.queryKey, data),
-  });
-  const result = texts ? parsed(texts) : null;
-  const errorOf = (key: Field) =>
-    result && !result.success ? result.error.issues.find((issue) => issue.path[0] === key)?.message : undefined;
+  }, [settings.data, setTexts]);
   return (
     <SettingsCard
       id="credit-settings-title"
@@ -68,14 +65,7 @@ export function CreditSettingsCard() {
       text={T.text}
       loadFailed={settings.isError ? T.loadFailed : null}
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (result?.success) save.mutate(result.data);
-        }}
-      >
+      <SettingsForm onSubmit={submit} saveText={T.save} disabled={save.isPending || !valid}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr' } }}>
           {FIELDS.map(({ key, label, numeric }) => {
             const error = errorOf(key);
@@ -84,9 +74,7 @@ export function CreditSettingsCard() {
                 key={key}
                 label={label}
                 value={texts?.[key] ?? ''}
-                onChange={(event) =>
-                  setTexts((current) => (current ? { ...current, [key]: event.target.value } : current))
-                }
+                onChange={(event) => set(key, event.target.value)}
                 disabled={!texts}
                 error={Boolean(error)}
                 helperText={error ?? ' '}
@@ -97,10 +85,7 @@ export function CreditSettingsCard() {
             );
           })}
         </Box>
-        <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={save.isPending || !result?.success}>
-          {T.save}
-        </Button>
-      </Box>
+      </SettingsForm>
     </SettingsCard>
   );
 }
