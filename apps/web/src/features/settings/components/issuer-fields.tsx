@@ -38,6 +38,17 @@ import type { IssuerFormValues } from './issuer-form';
 
 type IssuerControl = Control<IssuerFormValues, unknown, FiscalIssuerInput>;
 
+/** What each section of the issuer's form is given: the form's control and whether a save is on its way. */
+interface SectionProps {
+  control: IssuerControl;
+  busy: boolean;
+}
+
+/** A section that also sets fields itself (a municipality chosen, a CSC removed, a CNPJ looked up). */
+interface SettingSectionProps extends SectionProps {
+  setValue: UseFormSetValue<IssuerFormValues>;
+}
+
 const UF_OPTIONS = BRAZILIAN_STATES.map((state) => ({ value: state.uf, label: `${state.uf} - ${state.name}` }));
 const TRANSPORT_OPTIONS = FISCAL_TRANSPORTS.map((value) => ({ value, label: FISCAL_TRANSPORT_LABELS[value] }));
 const AUTO_EMIT_OPTIONS = FISCAL_AUTO_EMIT.map((value) => ({ value, label: FISCAL_AUTO_EMIT_LABELS[value] }));
@@ -174,13 +185,10 @@ export function CompanyFields({
   setValue,
   getFieldState,
   trigger,
-}: {
-  control: IssuerControl;
-  busy: boolean;
+}: SettingSectionProps & {
   issuer: FiscalIssuer;
   /** The IE typed is 'ISENTO'. */
   exempt: boolean;
-  setValue: UseFormSetValue<IssuerFormValues>;
   getFieldState: UseFormGetFieldState<IssuerFormValues>;
   trigger: UseFormTrigger<IssuerFormValues>;
 }) {
@@ -255,14 +263,11 @@ export function AddressFields({
   uf,
   cityCode,
   setValue,
-}: {
-  control: IssuerControl;
-  busy: boolean;
+}: SettingSectionProps & {
   /** The UF chosen. */
   uf: string;
   /** The municipality chosen (its IBGE code). */
   cityCode: string;
-  setValue: UseFormSetValue<IssuerFormValues>;
 }) {
   const text = textOf(control, busy);
   return (
@@ -320,9 +325,7 @@ function NumberField({
   name,
   label,
   thousands,
-}: {
-  control: IssuerControl;
-  busy: boolean;
+}: SectionProps & {
   name: 'nfe.series' | 'nfe.nextNumber' | 'nfce.series' | 'nfce.nextNumber';
   label: string;
   thousands: boolean;
@@ -343,7 +346,7 @@ function NumberField({
 }
 
 /** 'SEFAZ': the environment, and the NF-e's and NFC-e's series and next numbers. */
-export function SefazFields({ control, busy }: { control: IssuerControl; busy: boolean }) {
+export function SefazFields({ control, busy }: SectionProps) {
   return (
     <>
       <FormSection>{T.sections.sefaz}</FormSection>
@@ -381,14 +384,11 @@ export function CscFields({
   removeCsc,
   cscConfigured,
   setValue,
-}: {
-  control: IssuerControl;
-  busy: boolean;
+}: SettingSectionProps & {
   /** 'Remover CSC' was pressed. */
   removeCsc: boolean;
   /** A CSC is saved. */
   cscConfigured: boolean;
-  setValue: UseFormSetValue<IssuerFormValues>;
 }) {
   const text = textOf(control, busy);
   return (
@@ -454,9 +454,7 @@ export function TransportFields({
   busy,
   transport,
   secretConfigured,
-}: {
-  control: IssuerControl;
-  busy: boolean;
+}: SectionProps & {
   transport: FiscalIssuerInput['transport'];
   /** Nuvem Fiscal's secret is saved. */
   secretConfigured: boolean;
