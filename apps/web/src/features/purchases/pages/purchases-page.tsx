@@ -8,15 +8,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DataTable } from '../../../components/data-table';
 import { moneyColumn } from '../../../components/data-table-csv';
+import { ListCard } from '../../../components/list-card';
 import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
 import { useServerList, useServerTable } from '../../../components/use-server-list';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { downloadPurchasesCsv, fetchAllPurchases, usePurchase, usePurchases } from '../api/purchases-api';
@@ -106,27 +105,22 @@ export default function PurchasesPage() {
           </Button>
         }
       />
-      <Paper variant="outlined">
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
-          {T.listTitle}
-        </Typography>
-        <DataTable<PurchaseSummary>
-          rows={purchases.data?.items ?? []}
+      <ListCard title={T.listTitle}>
+        <PagedTable<PurchaseSummary>
+          query={purchases}
           columns={phone ? PHONE_COLUMNS : COLUMNS}
-          loading={purchases.isFetching}
           label={T.listTitle}
-          emptyText={purchases.isError ? T.loadFailed : T.empty}
-          selection="single"
-          selectedIds={opened === null ? [] : [opened]}
-          onSelectionChange={(_rows, ids) => setOpened(ids[0] === undefined ? null : Number(ids[0]))}
+          emptyText={T.empty}
+          failedText={T.loadFailed}
+          openedId={opened}
+          onOpenedChange={setOpened}
           pageSize={PAGE_SIZE}
-          pageSizeOptions={[PAGE_SIZE, 50, 100]}
           csvFileName={T.csvFile}
           printTitle={T.listTitle}
           server={server}
           initialHiddenColumns={phone ? PHONE_HIDDEN : []}
         />
-      </Paper>
+      </ListCard>
       <PurchaseDialog id={opened} onClose={() => setOpened(null)} />
     </Box>
   );

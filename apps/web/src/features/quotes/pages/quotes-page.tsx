@@ -7,15 +7,14 @@ import {
 } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable } from '../../../components/data-table';
 import { moneyColumn } from '../../../components/data-table-csv';
+import { ListCard } from '../../../components/list-card';
 import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
 import { formatDate } from '../../../lib/format';
 import { downloadQuotesCsv, fetchAllQuotes, useQuotes } from '../api/quotes-api';
 import { QuoteDialog } from '../components/quote-dialog';
@@ -132,27 +131,22 @@ export default function QuotesPage() {
           </TextField>
         }
       />
-      <Paper variant="outlined">
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
-          {title}
-        </Typography>
-        <DataTable<QuoteRow>
-          rows={quotes.data?.items ?? []}
+      <ListCard title={title}>
+        <PagedTable<QuoteRow>
+          query={quotes}
           columns={phone ? PHONE_COLUMNS : COLUMNS}
-          loading={quotes.isFetching}
           label={T.title}
-          emptyText={quotes.isError ? T.loadFailed : T.empty}
-          selection="single"
-          selectedIds={opened === null ? [] : [opened]}
-          onSelectionChange={(_rows, ids) => setOpened(ids[0] === undefined ? null : Number(ids[0]))}
+          emptyText={T.empty}
+          failedText={T.loadFailed}
+          openedId={opened}
+          onOpenedChange={setOpened}
           pageSize={PAGE_SIZE}
-          pageSizeOptions={[PAGE_SIZE, 50, 100]}
           csvFileName={T.csvFile}
           printTitle={title}
           server={server}
           initialHiddenColumns={phone ? PHONE_HIDDEN : []}
         />
-      </Paper>
+      </ListCard>
       <QuoteDialog id={opened} onClose={() => setOpened(null)} />
     </Box>
   );
