@@ -35,8 +35,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
-import { data } from '../../lib/envelope';
+import { type ZodApp as App, moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createTradeInsService, type TradeInsService } from './trade-ins.service';
 
@@ -62,110 +61,68 @@ const cells = (t: TradeInSummary) => [
 const params = tradeInIdParamsSchema;
 const tags = ['trade-ins'];
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
+type Routes = ReturnType<typeof moduleRoutes>;
 
 /** The list, its CSV (which may read a replica), an evaluation without saving, a trade-in registered. */
-function registerListAndIntakeRoutes(app: App, service: TradeInsService, exporting: TradeInsService) {
-  app.get(
-    '/trade-ins',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          'Avaliações de usados, mais novas primeiro, paginadas (page desde 0, items): por situação, cliente e busca (código AV-, IMEI, CPF ou nome do vendedor, marca e modelo)',
-        querystring: tradeInListQuerySchema,
-        response: { 200: data(tradeInPageSchema) },
-      },
-    },
-    async (request) => ({ data: await service.page(request.query) }),
-  );
+function registerListAndIntakeRoutes(route: Routes, service: TradeInsService, exporting: TradeInsService) {
+  route.get('/trade-ins', {
+    access: desk,
+    summary:
+      'Avaliações de usados, mais novas primeiro, paginadas (page desde 0, items): por situação, cliente e busca (código AV-, IMEI, CPF ou nome do vendedor, marca e modelo)',
+    querystring: tradeInListQuerySchema,
+    data: tradeInPageSchema,
+    handler: (request) => service.page(request.query),
+  });
 
-  app.get(
-    '/trade-ins/export.csv',
-    {
-      config: desk,
-      schema: csvExportSchema(
-        tags,
-        'CSV (aparelhos-usados.csv) de todas as avaliações que atendem aos filtros da lista, na ordem da lista',
-        tradeInListQuerySchema,
-      ),
-    },
-    async (request, reply) => {
-      const { page: _page, items: _items, ...filter } = request.query;
-      return sendCsv(
-        reply,
-        'aparelhos-usados.csv',
-        csvStream(TRADE_IN_CSV_HEADERS, exporting.exportBatches(filter), cells),
-      );
-    },
-  );
+  route.csv('/trade-ins/export.csv', {
+    access: desk,
+    summary: 'CSV (aparelhos-usados.csv) de todas as avaliações que atendem aos filtros da lista, na ordem da lista',
+    querystring: tradeInListQuerySchema,
+    fileName: 'aparelhos-usados.csv',
+    columns: TRADE_IN_CSV_HEADERS,
+    rows: ({ page: _page, items: _items, ...filter }) => exporting.exportBatches(filter),
+    cells,
+  });
 
-  app.post(
-    '/trade-ins/evaluate',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          'A oferta por um aparelho sem salvar nada: preço da tabela (marca, modelo, armazenamento) menos o desconto de cada defeito do checklist; sem preço na tabela, oferta nula',
-        body: tradeInEvaluateBodySchema,
-        response: { 200: data(tradeInEvaluationSchema) },
-      },
-    },
-    async (request) => ({ data: await service.evaluate(request.body) }),
-  );
+  route.post('/trade-ins/evaluate', {
+    access: desk,
+    summary:
+      'A oferta por um aparelho sem salvar nada: preço da tabela (marca, modelo, armazenamento) menos o desconto de cada defeito do checklist; sem preço na tabela, oferta nula',
+    body: tradeInEvaluateBodySchema,
+    data: tradeInEvaluationSchema,
+    handler: (request) => service.evaluate(request.body),
+  });
 
-  app.post(
-    '/trade-ins',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          'Registra a avaliação: vendedor (nome e CPF), aparelho (marca, modelo, armazenamento, cor, IMEIs com dígito verificador), checklist, fotos (base64, até 6) e valor (reais; sem ele, a oferta). Valor acima da oferta, ou sem preço na tabela: só com bo:manage:trade-ins (403). Idempotency-Key opcional: a mesma chave devolve a avaliação que criou',
-        headers: checkoutHeadersSchema,
-        body: tradeInCreateBodySchema,
-        response: { 201: data(tradeInSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await service.create(principalOf(request), request.body, request.headers['idempotency-key']) }),
-  );
+  route.post('/trade-ins', {
+    access: desk,
+    summary:
+      'Registra a avaliação: vendedor (nome e CPF), aparelho (marca, modelo, armazenamento, cor, IMEIs com dígito verificador), checklist, fotos (base64, até 6) e valor (reais; sem ele, a oferta). Valor acima da oferta, ou sem preço na tabela: só com bo:manage:trade-ins (403). Idempotency-Key opcional: a mesma chave devolve a avaliação que criou',
+    headers: checkoutHeadersSchema,
+    body: tradeInCreateBodySchema,
+    data: tradeInSchema,
+    status: 201,
+    handler: (request) => service.create(principalOf(request), request.body, request.headers['idempotency-key']),
+  });
 }
 
 /** The price table, the settings (deductions, the seminovo warranty) and the monthly report. */
-function registerPriceAndSettingsRoutes(app: App, service: TradeInsService) {
-  app.get(
-    '/trade-ins/prices',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary: "A tabela de preços de usados (marca, modelo, armazenamento, preço), filtrada por 'search'",
-        querystring: tradeInPricesQuerySchema,
-        response: { 200: data(z.array(tradeInPriceSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.prices(request.query.search) }),
-  );
+function registerPriceAndSettingsRoutes(app: App, route: Routes, service: TradeInsService) {
+  route.get('/trade-ins/prices', {
+    access: desk,
+    summary: "A tabela de preços de usados (marca, modelo, armazenamento, preço), filtrada por 'search'",
+    querystring: tradeInPricesQuerySchema,
+    data: z.array(tradeInPriceSchema),
+    handler: (request) => service.prices(request.query.search),
+  });
 
-  app.post(
-    '/trade-ins/prices',
-    {
-      config: manager,
-      schema: {
-        tags,
-        summary:
-          'Inclui ou troca o preço de um modelo (mesma marca, modelo e armazenamento, sem diferenciar maiúsculas); auditado',
-        body: tradeInPriceBodySchema,
-        response: { 200: data(tradeInPriceSchema) },
-      },
-    },
-    async (request) => ({ data: await service.savePrice(principalOf(request).employeeId, request.body) }),
-  );
+  route.post('/trade-ins/prices', {
+    access: manager,
+    summary:
+      'Inclui ou troca o preço de um modelo (mesma marca, modelo e armazenamento, sem diferenciar maiúsculas); auditado',
+    body: tradeInPriceBodySchema,
+    data: tradeInPriceSchema,
+    handler: (request) => service.savePrice(principalOf(request).employeeId, request.body),
+  });
 
   app.delete(
     '/trade-ins/prices/:id',
@@ -184,33 +141,21 @@ function registerPriceAndSettingsRoutes(app: App, service: TradeInsService) {
     },
   );
 
-  app.get(
-    '/trade-ins/settings',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary: 'Desconto por defeito (reais) e dias de garantia do seminovo',
-        response: { 200: data(tradeInSettingsSchema) },
-      },
-    },
-    async () => ({ data: await service.settings() }),
-  );
+  route.get('/trade-ins/settings', {
+    access: desk,
+    summary: 'Desconto por defeito (reais) e dias de garantia do seminovo',
+    data: tradeInSettingsSchema,
+    handler: () => service.settings(),
+  });
 
-  app.put(
-    '/trade-ins/settings',
-    {
-      config: manager,
-      schema: {
-        tags,
-        summary:
-          'Grava o desconto de cada defeito e os dias de garantia do seminovo (vale para as próximas avaliações); auditado',
-        body: tradeInSettingsSchema,
-        response: { 200: data(tradeInSettingsSchema) },
-      },
-    },
-    async (request) => ({ data: await service.saveSettings(principalOf(request).employeeId, request.body) }),
-  );
+  route.put('/trade-ins/settings', {
+    access: manager,
+    summary:
+      'Grava o desconto de cada defeito e os dias de garantia do seminovo (vale para as próximas avaliações); auditado',
+    body: tradeInSettingsSchema,
+    data: tradeInSettingsSchema,
+    handler: (request) => service.saveSettings(principalOf(request).employeeId, request.body),
+  });
 
   app.get(
     '/trade-ins/report',
@@ -229,114 +174,72 @@ function registerPriceAndSettingsRoutes(app: App, service: TradeInsService) {
 }
 
 /** One trade-in: read, its value, the check, the signature, accepted, cancelled, released, its term. */
-function registerTradeInRoutes(app: App, service: TradeInsService) {
-  app.get(
-    '/trade-ins/:id',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          'Uma avaliação: vendedor, aparelho, checklist, oferta e descontos, valor, consulta de impedido, assinatura, fotos (links assinados), o que falta para aceitar e o aparelho nosso com o mesmo IMEI, se houver',
-        params,
-        response: { 200: data(tradeInSchema) },
-      },
-    },
-    async (request) => ({ data: await service.details(principalOf(request), request.params.id) }),
-  );
+function registerTradeInRoutes(app: App, route: Routes, service: TradeInsService) {
+  route.get('/trade-ins/:id', {
+    access: desk,
+    summary:
+      'Uma avaliação: vendedor, aparelho, checklist, oferta e descontos, valor, consulta de impedido, assinatura, fotos (links assinados), o que falta para aceitar e o aparelho nosso com o mesmo IMEI, se houver',
+    params,
+    data: tradeInSchema,
+    handler: (request) => service.details(principalOf(request), request.params.id),
+  });
 
-  app.put(
-    '/trade-ins/:id/value',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          'O valor combinado (reais): abaixo da oferta por quem avalia; acima dela, ou sem preço na tabela, só com bo:manage:trade-ins (403)',
-        params,
-        body: tradeInValueBodySchema,
-        response: { 200: data(tradeInSchema) },
-      },
-    },
-    async (request) => ({ data: await service.setValue(principalOf(request), request.params.id, request.body.value) }),
-  );
+  route.put('/trade-ins/:id/value', {
+    access: desk,
+    summary:
+      'O valor combinado (reais): abaixo da oferta por quem avalia; acima dela, ou sem preço na tabela, só com bo:manage:trade-ins (403)',
+    params,
+    body: tradeInValueBodySchema,
+    data: tradeInSchema,
+    handler: (request) => service.setValue(principalOf(request), request.params.id, request.body.value),
+  });
 
-  app.post(
-    '/trade-ins/:id/check',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          'A consulta na lista de aparelhos impedidos (consultaaparelhoimpedido.com.br): resultado REGULAR ou IMPEDIDO e a captura de tela (base64); quem e quando ficam registrados. IMPEDIDO encerra a avaliação (situação BLOCKED)',
-        params,
-        body: tradeInCheckBodySchema,
-        response: { 200: data(tradeInSchema) },
-      },
-    },
-    async (request) => ({ data: await service.check(principalOf(request), request.params.id, request.body) }),
-  );
+  route.post('/trade-ins/:id/check', {
+    access: desk,
+    summary:
+      'A consulta na lista de aparelhos impedidos (consultaaparelhoimpedido.com.br): resultado REGULAR ou IMPEDIDO e a captura de tela (base64); quem e quando ficam registrados. IMPEDIDO encerra a avaliação (situação BLOCKED)',
+    params,
+    body: tradeInCheckBodySchema,
+    data: tradeInSchema,
+    handler: (request) => service.check(principalOf(request), request.params.id, request.body),
+  });
 
-  app.post(
-    '/trade-ins/:id/sign',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary: 'A assinatura do vendedor no termo de compra (PNG base64), depois da consulta e do valor',
-        params,
-        body: tradeInSignBodySchema,
-        response: { 200: data(tradeInSchema) },
-      },
-    },
-    async (request) => ({ data: await service.sign(principalOf(request), request.params.id, request.body.signature) }),
-  );
+  route.post('/trade-ins/:id/sign', {
+    access: desk,
+    summary: 'A assinatura do vendedor no termo de compra (PNG base64), depois da consulta e do valor',
+    params,
+    body: tradeInSignBodySchema,
+    data: tradeInSchema,
+    handler: (request) => service.sign(principalOf(request), request.params.id, request.body.signature),
+  });
 
-  app.post(
-    '/trade-ins/:id/accept',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          'Aceita o aparelho: vira uma unidade do produto seminovo (em preparação, custo = valor, garantia do seminovo) e o vendedor é pago como parte do pagamento de um pedido (ORDER + orderId), em dinheiro (CASH: sai do caixa aberto de quem aceita) ou por Pix (PIX: conta paga em Contas a pagar). Exige valor, consulta regular, conta removida e assinatura (409)',
-        params,
-        body: tradeInAcceptBodySchema,
-        response: { 200: data(tradeInSchema) },
-      },
-    },
-    async (request) => ({ data: await service.accept(principalOf(request), request.params.id, request.body) }),
-  );
+  route.post('/trade-ins/:id/accept', {
+    access: desk,
+    summary:
+      'Aceita o aparelho: vira uma unidade do produto seminovo (em preparação, custo = valor, garantia do seminovo) e o vendedor é pago como parte do pagamento de um pedido (ORDER + orderId), em dinheiro (CASH: sai do caixa aberto de quem aceita) ou por Pix (PIX: conta paga em Contas a pagar). Exige valor, consulta regular, conta removida e assinatura (409)',
+    params,
+    body: tradeInAcceptBodySchema,
+    data: tradeInSchema,
+    handler: (request) => service.accept(principalOf(request), request.params.id, request.body),
+  });
 
-  app.post(
-    '/trade-ins/:id/cancel',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary: 'Desiste de uma avaliação em aberto, com o motivo; auditado',
-        params,
-        body: tradeInCancelBodySchema,
-        response: { 200: data(tradeInSchema) },
-      },
-    },
-    async (request) => ({ data: await service.cancel(principalOf(request), request.params.id, request.body.reason) }),
-  );
+  route.post('/trade-ins/:id/cancel', {
+    access: desk,
+    summary: 'Desiste de uma avaliação em aberto, com o motivo; auditado',
+    params,
+    body: tradeInCancelBodySchema,
+    data: tradeInSchema,
+    handler: (request) => service.cancel(principalOf(request), request.params.id, request.body.reason),
+  });
 
-  app.post(
-    '/trade-ins/:id/release',
-    {
-      config: release,
-      schema: {
-        tags,
-        summary:
-          'Libera para venda o seminovo em preparação, depois da verificação técnica: a unidade entra no estoque do produto (linha TRADE_IN do razão, ao custo do aparelho)',
-        params,
-        response: { 200: data(tradeInSchema) },
-      },
-    },
-    async (request) => ({ data: await service.release(principalOf(request), request.params.id) }),
-  );
+  route.post('/trade-ins/:id/release', {
+    access: release,
+    summary:
+      'Libera para venda o seminovo em preparação, depois da verificação técnica: a unidade entra no estoque do produto (linha TRADE_IN do razão, ao custo do aparelho)',
+    params,
+    data: tradeInSchema,
+    handler: (request) => service.release(principalOf(request), request.params.id),
+  });
 
   app.get(
     '/trade-ins/:id/term.pdf',
@@ -366,7 +269,8 @@ export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTradeInsService(app.deps.db, app.deps.storage, app.deps.fileLinks);
   // The CSV may read a replica (decision 0062).
   const exporting = createTradeInsService(replicaReads(app.deps.db), app.deps.storage, app.deps.fileLinks);
-  registerListAndIntakeRoutes(app, service, exporting);
-  registerPriceAndSettingsRoutes(app, service);
-  registerTradeInRoutes(app, service);
+  const route = moduleRoutes(app, tags);
+  registerListAndIntakeRoutes(route, service, exporting);
+  registerPriceAndSettingsRoutes(app, route, service);
+  registerTradeInRoutes(app, route, service);
 };

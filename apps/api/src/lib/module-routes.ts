@@ -1,0 +1,119 @@
+import type { CsvValue } from '@backoffice/contract';
+import type {
+  FastifyContextConfig,
+  FastifyRequest,
+  FastifySchema,
+  HTTPMethods,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { csvExportSchema, csvStream, sendCsv } from './csv';
+import { data } from './envelope';
+
+/** The app a module registers its routes on (Fastify with the zod type provider). */
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A request whose params, query, headers and body are those the route's zod schemas give. */
+export type ZodRequest<P = undefined, Q = undefined, H = undefined, B = undefined> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression<RawServerDefault>,
+  { params: P; querystring: Q; headers: H; body: B },
+  ZodTypeProvider
+>;
+
+/** One JSON route answering `{ data }`: who may call it, what /api/docs shows, what it validates, what it answers. */
+export interface JsonRoute<P, Q, H, B, D extends z.ZodType> {
+  /** The route's `config`: the permissions (or employee functions) that may call it. */
+  access: FastifyContextConfig;
+  summary: string;
+  description?: string;
+  params?: P;
+  querystring?: Q;
+  headers?: H;
+  body?: B;
+  /** The schema of the answer's `data`. */
+  data: D;
+  /** 201 for a route that creates; 200 otherwise. */
+  status?: 200 | 201;
+  /** The service call: its result is the answer's `data`. */
+  handler: (request: ZodRequest<P, Q, H, B>) => Promise<z.output<D>> | z.output<D>;
+}
+
+/** A CSV download of a list's rows: the list's query, the file's name, columns and one line a row. */
+export interface CsvRoute<Q, Row> {
+  access: FastifyContextConfig;
+  summary: string;
+  querystring: Q;
+  fileName: string;
+  columns: readonly string[];
+  /** The rows the query asks for, batch by batch (the query's paging, if any, left out by the caller). */
+  rows: (query: ZodRequest<undefined, Q>['query']) => AsyncIterable<readonly Row[]>;
+  cells: (row: Row) => CsvValue[];
+}
+
+/** A private PDF shown in the browser (never cached): the document and its file's name. */
+export interface PdfRoute<P> {
+  access: FastifyContextConfig;
+  summary: string;
+  params: P;
+  handler: (request: ZodRequest<P>) => Promise<{ fileName: string; pdf: Buffer | Uint8Array }>;
+}
+
+/**
+ * Declares a module's routes under its OpenAPI tags, each in one call with its permission, summary and schemas: JSON
+ * routes answering a service call's result as `{ data }` (documented as `data(schema)` under its status), CSV downloads
+ * and private PDFs.
+ */
+export function moduleRoutes(app: ZodApp, tags: string[]) {
+  const declare =
+    (method: HTTPMethods) =>
+    <P = undefined, Q = undefined, H = undefined, B = undefined, D extends z.ZodType = z.ZodType>(
+      url: string,
+      route: JsonRoute<P, Q, H, B, D>,
+    ) => {
+      const { access, handler, data: answer, status = 200, ...described } = route;
+      const schema: FastifySchema = { tags, ...described, response: { [status]: data(answer) } };
+      app.route({
+        method,
+        url,
+        config: access,
+        schema,
+        handler: async (request, reply) =>
+          reply.status(status).send({ data: await handler(request as ZodRequest<P, Q, H, B>) }),
+      });
+    };
+  const csv = <Q, Row>(url: string, route: CsvRoute<Q, Row>) => {
+    const { access, summary, querystring, fileName, columns, rows, cells } = route;
+    app.get(url, { config: access, schema: csvExportSchema(tags, summary, querystring) }, async (request, reply) =>
+      sendCsv(reply, fileName, csvStream(columns, rows((request as ZodRequest<undefined, Q>).query), cells)),
+    );
+  };
+  const pdf = <P>(url: string, route: PdfRoute<P>) => {
+    const { access, summary, params, handler } = route;
+    app.get(
+      url,
+      { config: access, schema: { tags, summary, params, produces: ['application/pdf'] } },
+      async (request, reply) => {
+        const { fileName, pdf } = await handler(request as ZodRequest<P>);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+  };
+  return {
+    get: declare('GET'),
+    post: declare('POST'),
+    put: declare('PUT'),
+    patch: declare('PATCH'),
+    delete: declare('DELETE'),
+    csv,
+    pdf,
+  };
+}
