@@ -42,7 +42,7 @@ export const csvDate = (iso: string | Date | null | undefined) => (iso ? formatB
  */
 export function csvStream<T>(
   headers: readonly string[],
-  batches: AsyncIterable<readonly T[]>,
+  batches: AsyncIterable<readonly T[]> | Iterable<readonly T[]>,
   toCells: (row: T) => CsvValue[],
 ) {
   async function* lines() {

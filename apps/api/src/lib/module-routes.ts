@@ -43,6 +43,8 @@ export interface JsonRoute<P, Q, H, B, D extends z.ZodType> {
   handler: (request: ZodRequest<P, Q, H, B>) => Promise<z.output<D>> | z.output<D>;
 }
 
+type Batches<Row> = AsyncIterable<readonly Row[]> | Iterable<readonly Row[]>;
+
 /** A CSV download of a list's rows: the list's query, the file's name, columns and one line a row. */
 export interface CsvRoute<Q, Row> {
   access: FastifyContextConfig;
@@ -50,8 +52,11 @@ export interface CsvRoute<Q, Row> {
   querystring: Q;
   fileName: string;
   columns: readonly string[];
-  /** The rows the query asks for, batch by batch (the query's paging, if any, left out by the caller). */
-  rows: (query: ZodRequest<undefined, Q>['query']) => AsyncIterable<readonly Row[]>;
+  /**
+   * The rows the query asks for, batch by batch (the query's paging, if any, left out by the caller); a promise of
+   * them when they are read before the download starts (its errors then answered as errors, not a cut download).
+   */
+  rows: (query: ZodRequest<undefined, Q>['query']) => Batches<Row> | Promise<Batches<Row>>;
   cells: (row: Row) => CsvValue[];
 }
 
@@ -89,7 +94,7 @@ export function moduleRoutes(app: ZodApp, tags: string[]) {
   const csv = <Q, Row>(url: string, route: CsvRoute<Q, Row>) => {
     const { access, summary, querystring, fileName, columns, rows, cells } = route;
     app.get(url, { config: access, schema: csvExportSchema(tags, summary, querystring) }, async (request, reply) =>
-      sendCsv(reply, fileName, csvStream(columns, rows((request as ZodRequest<undefined, Q>).query), cells)),
+      sendCsv(reply, fileName, csvStream(columns, await rows((request as ZodRequest<undefined, Q>).query), cells)),
     );
   };
   const pdf = <P>(url: string, route: PdfRoute<P>) => {

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { data } from '../../lib/envelope';
 import { AppError, badRequest } from '../../lib/errors';
+import { moduleRoutes } from '../../lib/module-routes';
 import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
 import { createReceivablesService } from '../credit/receivables.service';
@@ -55,20 +56,15 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     (id) => credit.followed(id),
   );
   const tags = ['bank-statements'];
+  const route = moduleRoutes(app, tags);
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
-  app.get(
-    '/bank-statements/accounts',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "As contas ativas da loja ('Configurações bancárias') que podem receber um extrato",
-        response: { 200: data(z.array(z.object({ id: z.number().int(), name: z.string(), detail: z.string() }))) },
-      },
-    },
-    async () => ({ data: await service.accounts() }),
-  );
+  route.get('/bank-statements/accounts', {
+    access: config,
+    summary: "As contas ativas da loja ('Configurações bancárias') que podem receber um extrato",
+    data: z.array(z.object({ id: z.number().int(), name: z.string(), detail: z.string() })),
+    handler: () => service.accounts(),
+  });
 
   app.post(
     '/bank-statements',
@@ -114,53 +110,33 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/bank-statements/reconciliation',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "'Conciliação bancária' da conta e do mês (AAAA-MM): os lançamentos do extrato, cada aberto com a sua proposta (mesmo valor, no dia do lançamento ou até 5 dias antes, o mais próximo primeiro: recebimento de parcela, conta paga, repasse de cartão no dia previsto), o conciliado com um lançamento depois desfeito de novo em aberto (reopened), o saldo do banco (LEDGERBAL), o dos livros e a diferença",
-        querystring: bankReconciliationQuerySchema,
-        response: { 200: data(bankReconciliationSchema) },
-      },
-    },
-    async (request) => ({ data: await service.reconciliation(request.query.accountId, request.query.month) }),
-  );
+  route.get('/bank-statements/reconciliation', {
+    access: config,
+    summary:
+      "'Conciliação bancária' da conta e do mês (AAAA-MM): os lançamentos do extrato, cada aberto com a sua proposta (mesmo valor, no dia do lançamento ou até 5 dias antes, o mais próximo primeiro: recebimento de parcela, conta paga, repasse de cartão no dia previsto), o conciliado com um lançamento depois desfeito de novo em aberto (reopened), o saldo do banco (LEDGERBAL), o dos livros e a diferença",
+    querystring: bankReconciliationQuerySchema,
+    data: bankReconciliationSchema,
+    handler: (request) => service.reconciliation(request.query.accountId, request.query.month),
+  });
 
-  app.post(
-    '/bank-statements/reconciliation/confirm',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "'Confirmar todas as propostas': cada lançamento aberto da conta e do mês com proposta exata, conciliado com ela numa transação (as propostas refeitas nela). Auditado, um registro por lançamento",
-        body: bankConfirmAllSchema,
-        response: { 200: data(z.object({ confirmed: z.number().int() })) },
-      },
-    },
-    async (request) => ({
-      data: await service.confirmAll(actor(request), request.body.accountId, request.body.month),
-    }),
-  );
+  route.post('/bank-statements/reconciliation/confirm', {
+    access: config,
+    summary:
+      "'Confirmar todas as propostas': cada lançamento aberto da conta e do mês com proposta exata, conciliado com ela numa transação (as propostas refeitas nela). Auditado, um registro por lançamento",
+    body: bankConfirmAllSchema,
+    data: z.object({ confirmed: z.number().int() }),
+    handler: (request) => service.confirmAll(actor(request), request.body.accountId, request.body.month),
+  });
 
-  app.post(
-    '/bank-statements/lines/:id/confirm',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "'Confirmar': o lançamento aberto conciliado com o previsto (conferido de novo: mesmo valor, no dia ou até 5 dias antes, não conciliado com outro; senão 409). Auditado",
-        params,
-        body: bankLineConfirmSchema,
-        response: { 200: data(bankMatchSchema) },
-      },
-    },
-    async (request) => ({ data: await service.confirm(actor(request), request.params.id, request.body) }),
-  );
+  route.post('/bank-statements/lines/:id/confirm', {
+    access: config,
+    summary:
+      "'Confirmar': o lançamento aberto conciliado com o previsto (conferido de novo: mesmo valor, no dia ou até 5 dias antes, não conciliado com outro; senão 409). Auditado",
+    params,
+    body: bankLineConfirmSchema,
+    data: bankMatchSchema,
+    handler: (request) => service.confirm(actor(request), request.params.id, request.body),
+  });
 
   app.post(
     '/bank-statements/lines/:id/ignore',
@@ -180,37 +156,25 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/bank-statements/lines/:id/payable',
-    {
-      config: payables,
-      schema: {
-        tags,
-        summary:
-          "'Criar conta a pagar': uma saída do extrato sem conta prevista vira uma conta paga no dia do lançamento, da conta do extrato, por transferência, e o lançamento fica conciliado com ela. Entrada: 400. Auditado",
-        params,
-        body: bankLinePayableSchema,
-        response: { 201: data(bankMatchSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ data: await service.payable(actor(request), request.params.id, request.body) }),
-  );
+  route.post('/bank-statements/lines/:id/payable', {
+    access: payables,
+    summary:
+      "'Criar conta a pagar': uma saída do extrato sem conta prevista vira uma conta paga no dia do lançamento, da conta do extrato, por transferência, e o lançamento fica conciliado com ela. Entrada: 400. Auditado",
+    params,
+    body: bankLinePayableSchema,
+    data: bankMatchSchema,
+    status: 201,
+    handler: (request) => service.payable(actor(request), request.params.id, request.body),
+  });
 
-  app.post(
-    '/bank-statements/lines/:id/receivable',
-    {
-      config: collectors,
-      schema: {
-        tags,
-        summary:
-          "'Criar recebimento': uma entrada do extrato sem recebimento previsto paga a parcela em aberto escolhida (receivableId) com o seu valor, no dia do lançamento, por depósito, pelas regras do crédito (multa e juros do dia primeiro; acima do que a parcela pede naquele dia ou abaixo da multa e dos juros: 409 PAYMENT_OVERPAID; parte do valor: aceita), e o lançamento fica conciliado com esse recebimento, numa transação. Saída: 400. Auditado",
-        params,
-        body: bankLineReceivableSchema,
-        response: { 201: data(bankMatchSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ data: await service.receivable(principalOf(request), request.params.id, request.body) }),
-  );
+  route.post('/bank-statements/lines/:id/receivable', {
+    access: collectors,
+    summary:
+      "'Criar recebimento': uma entrada do extrato sem recebimento previsto paga a parcela em aberto escolhida (receivableId) com o seu valor, no dia do lançamento, por depósito, pelas regras do crédito (multa e juros do dia primeiro; acima do que a parcela pede naquele dia ou abaixo da multa e dos juros: 409 PAYMENT_OVERPAID; parte do valor: aceita), e o lançamento fica conciliado com esse recebimento, numa transação. Saída: 400. Auditado",
+    params,
+    body: bankLineReceivableSchema,
+    data: bankMatchSchema,
+    status: 201,
+    handler: (request) => service.receivable(principalOf(request), request.params.id, request.body),
+  });
 };

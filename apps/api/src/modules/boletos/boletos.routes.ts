@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { data } from '../../lib/envelope';
 import { AppError, badRequest } from '../../lib/errors';
+import { moduleRoutes } from '../../lib/module-routes';
 import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
 import { registerPixClaimer } from '../payments/payments.service';
@@ -47,129 +48,79 @@ export const boletosRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPixClaimer(receiveBoletoPix);
   const service = createBoletosService(app.deps.db, app.deps.mailer, app.deps.config.bbCobranca);
   const tags = ['boletos'];
+  const route = moduleRoutes(app, tags);
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
-  app.get(
-    '/boletos/settings',
-    {
-      config: settingsRead,
-      schema: {
-        tags,
-        summary:
-          "'Boleto registrado': banco (001), agência e conta com DV, convênio (7 dígitos), carteira, variação, próxima sequência do nosso número, próxima remessa (NSA) e boleto híbrido (pixHybrid); null antes de configurar",
-        response: { 200: data(boletoSettingsSchema) },
-      },
-    },
-    async () => ({ data: await service.settings() }),
-  );
+  route.get('/boletos/settings', {
+    access: settingsRead,
+    summary:
+      "'Boleto registrado': banco (001), agência e conta com DV, convênio (7 dígitos), carteira, variação, próxima sequência do nosso número, próxima remessa (NSA) e boleto híbrido (pixHybrid); null antes de configurar",
+    data: boletoSettingsSchema,
+    handler: () => service.settings(),
+  });
 
-  app.put(
-    '/boletos/settings',
-    {
-      config: settingsWrite,
-      schema: {
-        tags,
-        summary:
-          'Salva o boleto registrado inteiro; a sequência do nosso número não volta a uma já emitida no convênio nem a remessa a um NSA já gerado (400); boleto híbrido (pixHybrid) sem a API Cobrança do BB configurada no servidor: 400. Auditado',
-        body: boletoSettingsBodySchema,
-        response: { 200: data(boletoSettingsSchema) },
-      },
-    },
-    async (request) => ({ data: await service.saveSettings(actor(request), request.body) }),
-  );
+  route.put('/boletos/settings', {
+    access: settingsWrite,
+    summary:
+      'Salva o boleto registrado inteiro; a sequência do nosso número não volta a uma já emitida no convênio nem a remessa a um NSA já gerado (400); boleto híbrido (pixHybrid) sem a API Cobrança do BB configurada no servidor: 400. Auditado',
+    body: boletoSettingsBodySchema,
+    data: boletoSettingsSchema,
+    handler: (request) => service.saveSettings(actor(request), request.body),
+  });
 
-  app.get(
-    '/receivables/:id/boletos',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary: 'Os boletos da parcela, o mais recente primeiro (no máximo um não baixado)',
-        params: instalmentParams,
-        response: { 200: data(boletoListSchema) },
-      },
-    },
-    async (request) => ({ data: await service.ofInstalment(request.params.id) }),
-  );
+  route.get('/receivables/:id/boletos', {
+    access: desk,
+    summary: 'Os boletos da parcela, o mais recente primeiro (no máximo um não baixado)',
+    params: instalmentParams,
+    data: boletoListSchema,
+    handler: (request) => service.ofInstalment(request.params.id),
+  });
 
-  app.post(
-    '/receivables/:id/boletos',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          "'Emitir boleto': um boleto registrado para a parcela em aberto (o próximo nosso número), do que ela pede hoje, com vencimento no da parcela (hoje, se já vencida); código de barras e linha digitável pelo padrão FEBRABAN. Sem configuração ou parcela paga/cancelada: 409; já com boleto não baixado: 409 DUPLICATE. Entra na próxima remessa; com o boleto híbrido ligado, registrado na hora pela API Cobrança do BB com indicadorPix S e o QR Code Pix que o banco devolveu (pixCopyPaste, pixTxid); recusa ou silêncio do banco: 502 BANK_FAILED, nada fica. Auditado",
-        params: instalmentParams,
-        response: { 201: data(boletoSchema) },
-      },
-    },
-    async (request, reply) => reply.status(201).send({ data: await service.issue(actor(request), request.params.id) }),
-  );
+  route.post('/receivables/:id/boletos', {
+    access: desk,
+    summary:
+      "'Emitir boleto': um boleto registrado para a parcela em aberto (o próximo nosso número), do que ela pede hoje, com vencimento no da parcela (hoje, se já vencida); código de barras e linha digitável pelo padrão FEBRABAN. Sem configuração ou parcela paga/cancelada: 409; já com boleto não baixado: 409 DUPLICATE. Entra na próxima remessa; com o boleto híbrido ligado, registrado na hora pela API Cobrança do BB com indicadorPix S e o QR Code Pix que o banco devolveu (pixCopyPaste, pixTxid); recusa ou silêncio do banco: 502 BANK_FAILED, nada fica. Auditado",
+    params: instalmentParams,
+    data: boletoSchema,
+    status: 201,
+    handler: (request) => service.issue(actor(request), request.params.id),
+  });
 
-  app.get(
-    '/boletos/:id/boleto.pdf',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          "O boleto em PDF (A4): recibo do pagador e ficha de compensação com a linha digitável e o código de barras (ITF, 44 dígitos); no boleto híbrido, ao lado do código de barras o QR Code Pix com 'Pague com Pix' e o Pix Copia e Cola",
-        params,
-        produces: ['application/pdf'],
-      },
-    },
-    async (request, reply) => {
+  route.pdf('/boletos/:id/boleto.pdf', {
+    access: desk,
+    summary:
+      "O boleto em PDF (A4): recibo do pagador e ficha de compensação com a linha digitável e o código de barras (ITF, 44 dígitos); no boleto híbrido, ao lado do código de barras o QR Code Pix com 'Pague com Pix' e o Pix Copia e Cola",
+    params,
+    handler: async (request) => {
       const { boleto, pdf } = await service.pdf(request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="boleto-${boleto.nossoNumero}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return { fileName: `boleto-${boleto.nossoNumero}.pdf`, pdf };
     },
-  );
+  });
 
-  app.post(
-    '/boletos/:id/email',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary: "'Enviar por e-mail': o PDF do boleto para o e-mail do cliente (ou `to`); sem e-mail: 400. Auditado",
-        params,
-        body: boletoEmailBodySchema,
-        response: { 200: data(z.object({ to: z.string() })) },
-      },
-    },
-    async (request) => ({ data: await service.email(actor(request), request.params.id, request.body.to) }),
-  );
+  route.post('/boletos/:id/email', {
+    access: desk,
+    summary: "'Enviar por e-mail': o PDF do boleto para o e-mail do cliente (ou `to`); sem e-mail: 400. Auditado",
+    params,
+    body: boletoEmailBodySchema,
+    data: z.object({ to: z.string() }),
+    handler: (request) => service.email(actor(request), request.params.id, request.body.to),
+  });
 
-  app.get(
-    '/boletos/remessas',
-    {
-      config: credit,
-      schema: {
-        tags,
-        summary: 'As remessas CNAB 240 geradas, a mais recente primeiro (até 50)',
-        response: { 200: data(z.array(boletoRemessaSchema)) },
-      },
-    },
-    async () => ({ data: await service.remessas() }),
-  );
+  route.get('/boletos/remessas', {
+    access: credit,
+    summary: 'As remessas CNAB 240 geradas, a mais recente primeiro (até 50)',
+    data: z.array(boletoRemessaSchema),
+    handler: () => service.remessas(),
+  });
 
-  app.post(
-    '/boletos/remessas',
-    {
-      config: credit,
-      schema: {
-        tags,
-        summary:
-          "'Gerar remessa': um arquivo CNAB 240 (Banco do Brasil, segmentos P, Q e R, entrada de títulos) com todos os boletos emitidos e ainda não enviados, numerado com o próximo NSA; nenhum esperando: 409. Auditado",
-        response: { 201: data(boletoRemessaSchema) },
-      },
-    },
-    async (request, reply) => reply.status(201).send({ data: await service.createRemessa(actor(request)) }),
-  );
+  route.post('/boletos/remessas', {
+    access: credit,
+    summary:
+      "'Gerar remessa': um arquivo CNAB 240 (Banco do Brasil, segmentos P, Q e R, entrada de títulos) com todos os boletos emitidos e ainda não enviados, numerado com o próximo NSA; nenhum esperando: 409. Auditado",
+    data: boletoRemessaSchema,
+    status: 201,
+    handler: (request) => service.createRemessa(actor(request)),
+  });
 
   app.get(
     '/boletos/remessas/:id/file',
@@ -213,17 +164,11 @@ export const boletosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/boletos/settle',
-    {
-      config: credit,
-      schema: {
-        tags,
-        summary:
-          "'Consultar pagamentos no banco': cada boleto em aberto registrado pela API Cobrança do BB é consultado (GET /boletos/{id}, 'Detalhar um Boleto'); liquidado (codigoEstadoTituloCobranca 6) paga a parcela uma vez, como a liquidação do retorno, com valorPagoSacado (multa e juros incluídos) na dataCreditoLiquidacao. Já paga pelo retorno ou pelo Pix: nada muda. Banco recusa ou não responde: 502 BANK_FAILED, nada muda; API não configurada no servidor: 400. Auditado",
-        response: { 200: data(boletoSettleResultSchema) },
-      },
-    },
-    async (request) => ({ data: await service.settle(actor(request)) }),
-  );
+  route.post('/boletos/settle', {
+    access: credit,
+    summary:
+      "'Consultar pagamentos no banco': cada boleto em aberto registrado pela API Cobrança do BB é consultado (GET /boletos/{id}, 'Detalhar um Boleto'); liquidado (codigoEstadoTituloCobranca 6) paga a parcela uma vez, como a liquidação do retorno, com valorPagoSacado (multa e juros incluídos) na dataCreditoLiquidacao. Já paga pelo retorno ou pelo Pix: nada muda. Banco recusa ou não responde: 502 BANK_FAILED, nada muda; API não configurada no servidor: 400. Auditado",
+    data: boletoSettleResultSchema,
+    handler: (request) => service.settle(actor(request)),
+  });
 };

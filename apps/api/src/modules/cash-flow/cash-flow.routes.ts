@@ -9,8 +9,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { replicaReads } from '../../db/database';
-import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
-import { data } from '../../lib/envelope';
+import { moduleRoutes } from '../../lib/module-routes';
 import { createCashFlowService } from './cash-flow.service';
 
 const config = { permissions: CASH_FLOW_PERMISSIONS };
@@ -32,38 +31,24 @@ export const cashFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createCashFlowService(replicaReads(app.deps.db));
   const tags = ['cash-flow'];
+  const route = moduleRoutes(app, tags);
 
-  app.get(
-    '/cash-flow',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Fluxo de caixa: recebido e pago dos 90 dias antes de hoje até hoje, cada dinheiro uma vez, na origem (Pix recebidos pelo banco e devolvidos; partes em dinheiro e Pix confirmados à mão; transferências e Pix de pedido aprovados pelo comprovante; dinheiro no balcão sem partes; acertos de motoboy; cartão pelo líquido no dia do repasse; parcelas pagas; reembolsos feitos; usados pagos em dinheiro; contas pagas, exceto compensação; suprimento e sangria não contam); a receber (repasses de cartão futuros, parcelas em aberto) e a pagar (contas em aberto) de hoje aos 89 dias seguintes pelo dia do vencimento; o vencido à parte (overdue), fora das linhas e do saldo; por dia ou semana (grain), com o saldo a partir do saldo de hoje digitado (openingBalance)',
-        querystring: cashFlowQuerySchema,
-        response: { 200: data(cashFlowSchema) },
-      },
-    },
-    async (request) => ({ data: await service.flow(request.query) }),
-  );
+  route.get('/cash-flow', {
+    access: config,
+    summary:
+      'Fluxo de caixa: recebido e pago dos 90 dias antes de hoje até hoje, cada dinheiro uma vez, na origem (Pix recebidos pelo banco e devolvidos; partes em dinheiro e Pix confirmados à mão; transferências e Pix de pedido aprovados pelo comprovante; dinheiro no balcão sem partes; acertos de motoboy; cartão pelo líquido no dia do repasse; parcelas pagas; reembolsos feitos; usados pagos em dinheiro; contas pagas, exceto compensação; suprimento e sangria não contam); a receber (repasses de cartão futuros, parcelas em aberto) e a pagar (contas em aberto) de hoje aos 89 dias seguintes pelo dia do vencimento; o vencido à parte (overdue), fora das linhas e do saldo; por dia ou semana (grain), com o saldo a partir do saldo de hoje digitado (openingBalance)',
+    querystring: cashFlowQuerySchema,
+    data: cashFlowSchema,
+    handler: (request) => service.flow(request.query),
+  });
 
-  app.get(
-    '/cash-flow/export.csv',
-    {
-      config,
-      schema: csvExportSchema(
-        tags,
-        'CSV (fluxo-de-caixa.csv) das linhas do fluxo de caixa, com os mesmos parâmetros',
-        cashFlowQuerySchema,
-      ),
-    },
-    async (request, reply) => {
-      const flow = await exporting.flow(request.query);
-      async function* batches() {
-        yield flow.rows;
-      }
-      return sendCsv(reply, 'fluxo-de-caixa.csv', csvStream(CASH_FLOW_CSV_HEADERS, batches(), cells));
-    },
-  );
+  route.csv('/cash-flow/export.csv', {
+    access: config,
+    summary: 'CSV (fluxo-de-caixa.csv) das linhas do fluxo de caixa, com os mesmos parâmetros',
+    querystring: cashFlowQuerySchema,
+    fileName: 'fluxo-de-caixa.csv',
+    columns: CASH_FLOW_CSV_HEADERS,
+    rows: async (query) => [(await exporting.flow(query)).rows],
+    cells,
+  });
 };

@@ -19,8 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
-import { data } from '../../lib/envelope';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createReceivablesService } from './receivables.service';
 
@@ -58,150 +57,84 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createReceivablesService(replicaReads(app.deps.db));
   const tags = ['receivables'];
+  const route = moduleRoutes(app, tags);
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
-  app.get(
-    '/receivables',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          'Parcelas a receber por vencimento, paginadas (page desde 0, pageSize), com o que cada uma pede hoje (principal, multa, juros) e os totais de todas as que atendem aos filtros: situação (dueToday, dueThisWeek = hoje a hoje+6, overdue, open, paid), vencimento de/até (from, to: YYYY-MM-DD) e cliente (customerId)',
-        querystring: receivableListQuerySchema,
-        response: { 200: data(receivablePageSchema) },
-      },
-    },
-    async (request) => ({ data: await service.page(request.query) }),
-  );
+  route.get('/receivables', {
+    access: desk,
+    summary:
+      'Parcelas a receber por vencimento, paginadas (page desde 0, pageSize), com o que cada uma pede hoje (principal, multa, juros) e os totais de todas as que atendem aos filtros: situação (dueToday, dueThisWeek = hoje a hoje+6, overdue, open, paid), vencimento de/até (from, to: YYYY-MM-DD) e cliente (customerId)',
+    querystring: receivableListQuerySchema,
+    data: receivablePageSchema,
+    handler: (request) => service.page(request.query),
+  });
 
-  app.get(
-    '/receivables/summary',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          "'A receber hoje / vencido': parcelas em aberto que vencem hoje e as vencidas (quantas e o que está em aberto delas)",
-        response: { 200: data(receivablesSummarySchema) },
-      },
-    },
-    async () => ({ data: await service.summary() }),
-  );
+  route.get('/receivables/summary', {
+    access: desk,
+    summary:
+      "'A receber hoje / vencido': parcelas em aberto que vencem hoje e as vencidas (quantas e o que está em aberto delas)",
+    data: receivablesSummarySchema,
+    handler: () => service.summary(),
+  });
 
-  app.get(
-    '/receivables/export.csv',
-    {
-      config: desk,
-      schema: csvExportSchema(
-        tags,
-        'CSV (contas-a-receber.csv) de todas as parcelas que atendem aos filtros da lista, na ordem da lista',
-        receivableListQuerySchema,
-      ),
-    },
-    async (request, reply) => {
-      const { page: _page, pageSize: _size, ...filter } = request.query;
-      return sendCsv(
-        reply,
-        'contas-a-receber.csv',
-        csvStream(RECEIVABLE_CSV_HEADERS, exporting.exportBatches(filter), cells),
-      );
-    },
-  );
+  route.csv('/receivables/export.csv', {
+    access: desk,
+    summary: 'CSV (contas-a-receber.csv) de todas as parcelas que atendem aos filtros da lista, na ordem da lista',
+    querystring: receivableListQuerySchema,
+    fileName: 'contas-a-receber.csv',
+    columns: RECEIVABLE_CSV_HEADERS,
+    rows: ({ page: _page, pageSize: _size, ...filter }) => exporting.exportBatches(filter),
+    cells,
+  });
 
-  app.get(
-    '/receivables/:id/pix',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          "O Pix da parcela. Com o PSP da loja configurado (decisão 0094): a cobrança com vencimento (cobv) da parcela, criada no PSP na primeira chamada e revisada quando a parcela mudou; kind COBV, o BR Code dinâmico do seu location e o txid (26 caracteres); o PSP calcula multa e juros no dia do pagamento. Sem PSP (ou parcela vencida sem cobv, cliente sem CPF/CNPJ: notice diz por quê): kind STATIC, o txid da parcela (o código do pedido, 'R' e o número) e o BR Code estático do que ela pede hoje; payload null sem chave Pix da loja. Recusa do PSP: 502 PSP_FAILED. O webhook do banco recebe a parcela que o txid nomeia, uma vez por Pix",
-        params,
-        response: { 200: data(receivablePixSchema) },
-      },
-    },
-    async (request) => ({ data: await service.pix(request.params.id) }),
-  );
+  route.get('/receivables/:id/pix', {
+    access: desk,
+    summary:
+      "O Pix da parcela. Com o PSP da loja configurado (decisão 0094): a cobrança com vencimento (cobv) da parcela, criada no PSP na primeira chamada e revisada quando a parcela mudou; kind COBV, o BR Code dinâmico do seu location e o txid (26 caracteres); o PSP calcula multa e juros no dia do pagamento. Sem PSP (ou parcela vencida sem cobv, cliente sem CPF/CNPJ: notice diz por quê): kind STATIC, o txid da parcela (o código do pedido, 'R' e o número) e o BR Code estático do que ela pede hoje; payload null sem chave Pix da loja. Recusa do PSP: 502 PSP_FAILED. O webhook do banco recebe a parcela que o txid nomeia, uma vez por Pix",
+    params,
+    data: receivablePixSchema,
+    handler: (request) => service.pix(request.params.id),
+  });
 
-  app.get(
-    '/receivables/:id/payments/:paymentId/receipt.pdf',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          'O recibo de um recebimento (PDF A5): cliente, pedido, parcela, vencimento, data, forma, parcela, multa, juros e total, quem recebeu',
-        params: paymentParams,
-        produces: ['application/pdf'],
-      },
-    },
-    async (request, reply) => {
-      const pdf = await service.receipt(request.params.id, request.params.paymentId);
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="recibo-parcela-${request.params.id}-${request.params.paymentId}.pdf"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-  );
-
-  app.get(
-    '/receivables/:id',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary: 'Uma parcela com o que pede hoje e os seus recebimentos (os desfeitos inclusive)',
-        params,
-        response: { 200: data(receivableDetailsSchema) },
-      },
-    },
-    async (request) => ({ data: await service.details(request.params.id) }),
-  );
-
-  app.post(
-    '/receivables/:id/payments',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          'Recebe uma parcela, no todo ou em parte (paidOn uma data real até hoje, não antes da venda nem do último recebimento; uma data passada antes do vencimento, que deixa de fora multa e juros, só com a permissão credit, senão 403; method CASH, PIX, DEPOSIT, CARD ou SETTLEMENT; amount em reais): multa (2 % uma vez) e juros (1 % ao mês pro rata die) do dia primeiro, o resto no principal; abaixo da multa e dos juros ou acima do que a parcela pede: 409 PAYMENT_OVERPAID com details.due; dinheiro entra no caixa aberto de quem recebe; a mesma Idempotency-Key não recebe duas vezes; auditado',
-        params,
-        headers: checkoutHeadersSchema,
-        body: receivablePaymentBodySchema,
-        response: { 200: data(receivableDetailsSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.pay(
-        principalOf(request),
-        request.params.id,
-        request.body,
-        request.headers['idempotency-key'],
-      ),
+  route.pdf('/receivables/:id/payments/:paymentId/receipt.pdf', {
+    access: desk,
+    summary:
+      'O recibo de um recebimento (PDF A5): cliente, pedido, parcela, vencimento, data, forma, parcela, multa, juros e total, quem recebeu',
+    params: paymentParams,
+    handler: async ({ params: { id, paymentId } }) => ({
+      fileName: `recibo-parcela-${id}-${paymentId}.pdf`,
+      pdf: await service.receipt(id, paymentId),
     }),
-  );
+  });
 
-  app.post(
-    '/receivables/:id/payments/:paymentId/undo',
-    {
-      config: credit,
-      schema: {
-        tags,
-        summary:
-          'Desfaz o recebimento mais recente da parcela, com o motivo (guardado, auditado); outro que não o mais recente: 409',
-        params: paymentParams,
-        body: receivableUndoBodySchema,
-        response: { 200: data(receivableDetailsSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.undo(actor(request), request.params.id, request.params.paymentId, request.body.reason),
-    }),
-  );
+  route.get('/receivables/:id', {
+    access: desk,
+    summary: 'Uma parcela com o que pede hoje e os seus recebimentos (os desfeitos inclusive)',
+    params,
+    data: receivableDetailsSchema,
+    handler: (request) => service.details(request.params.id),
+  });
+
+  route.post('/receivables/:id/payments', {
+    access: desk,
+    summary:
+      'Recebe uma parcela, no todo ou em parte (paidOn uma data real até hoje, não antes da venda nem do último recebimento; uma data passada antes do vencimento, que deixa de fora multa e juros, só com a permissão credit, senão 403; method CASH, PIX, DEPOSIT, CARD ou SETTLEMENT; amount em reais): multa (2 % uma vez) e juros (1 % ao mês pro rata die) do dia primeiro, o resto no principal; abaixo da multa e dos juros ou acima do que a parcela pede: 409 PAYMENT_OVERPAID com details.due; dinheiro entra no caixa aberto de quem recebe; a mesma Idempotency-Key não recebe duas vezes; auditado',
+    params,
+    headers: checkoutHeadersSchema,
+    body: receivablePaymentBodySchema,
+    data: receivableDetailsSchema,
+    handler: (request) =>
+      service.pay(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
+  });
+
+  route.post('/receivables/:id/payments/:paymentId/undo', {
+    access: credit,
+    summary:
+      'Desfaz o recebimento mais recente da parcela, com o motivo (guardado, auditado); outro que não o mais recente: 409',
+    params: paymentParams,
+    body: receivableUndoBodySchema,
+    data: receivableDetailsSchema,
+    handler: (request) =>
+      service.undo(actor(request), request.params.id, request.params.paymentId, request.body.reason),
+  });
 };

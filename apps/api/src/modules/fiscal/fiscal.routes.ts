@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { data } from '../../lib/envelope';
 import { AppError, badRequest } from '../../lib/errors';
+import { moduleRoutes } from '../../lib/module-routes';
 import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
 import { createFiscalService } from './fiscal.service';
@@ -40,35 +41,24 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const service = createFiscalService(app.deps.db, app.deps.config.jwtSecret);
   const tags = ['fiscal'];
+  const route = moduleRoutes(app, tags);
 
-  app.get(
-    '/fiscal/issuer',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "O emitente das notas (CNPJ, IE, razão social, regime, endereço com o código IBGE, ambiente, série e próximo número da NF-e e da NFC-e, CSC): nunca salvo, `saved: false` com o CNPJ e o nome de 'Configurações da Empresa' como sugestão. O CSC nunca é respondido (`cscConfigured`)",
-        response: { 200: data(fiscalIssuerSchema) },
-      },
-    },
-    async () => ({ data: await service.issuer() }),
-  );
+  route.get('/fiscal/issuer', {
+    access: config,
+    summary:
+      "O emitente das notas (CNPJ, IE, razão social, regime, endereço com o código IBGE, ambiente, série e próximo número da NF-e e da NFC-e, CSC): nunca salvo, `saved: false` com o CNPJ e o nome de 'Configurações da Empresa' como sugestão. O CSC nunca é respondido (`cscConfigured`)",
+    data: fiscalIssuerSchema,
+    handler: () => service.issuer(),
+  });
 
-  app.put(
-    '/fiscal/issuer',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Salva o emitente inteiro: CNPJ com dígitos verificadores, IE (dígitos ou ISENTO), CRT 1–4, município pelo código IBGE (7 dígitos, da UF, existente na tabela do IBGE: o nome oficial é guardado), ambiente 1 ou 2, série 0–999 e próximo número 1–999.999.999 por modelo; `cscToken` ausente mantém o salvo, null remove. Auditado com antes e depois (sem o CSC)',
-        body: fiscalIssuerBodySchema,
-        response: { 200: data(fiscalIssuerSchema) },
-      },
-    },
-    async (request) => ({ data: await service.saveIssuer(principalOf(request), request.body) }),
-  );
+  route.put('/fiscal/issuer', {
+    access: config,
+    summary:
+      'Salva o emitente inteiro: CNPJ com dígitos verificadores, IE (dígitos ou ISENTO), CRT 1–4, município pelo código IBGE (7 dígitos, da UF, existente na tabela do IBGE: o nome oficial é guardado), ambiente 1 ou 2, série 0–999 e próximo número 1–999.999.999 por modelo; `cscToken` ausente mantém o salvo, null remove. Auditado com antes e depois (sem o CSC)',
+    body: fiscalIssuerBodySchema,
+    data: fiscalIssuerSchema,
+    handler: (request) => service.saveIssuer(principalOf(request), request.body),
+  });
 
   app.get(
     '/fiscal/municipalities',
@@ -85,19 +75,13 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: service.municipalities(request.query) }),
   );
 
-  app.get(
-    '/fiscal/certificate',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'O certificado A1 instalado (titular, CNPJ, série, impressão digital SHA-1, validade, dias até vencer, quem enviou e quando), ou null; nunca o arquivo nem a senha',
-        response: { 200: data(fiscalCertificateSchema.nullable()) },
-      },
-    },
-    async () => ({ data: await service.certificate() }),
-  );
+  route.get('/fiscal/certificate', {
+    access: config,
+    summary:
+      'O certificado A1 instalado (titular, CNPJ, série, impressão digital SHA-1, validade, dias até vencer, quem enviou e quando), ou null; nunca o arquivo nem a senha',
+    data: fiscalCertificateSchema.nullable(),
+    handler: () => service.certificate(),
+  });
 
   app.post(
     '/fiscal/certificate',
@@ -144,81 +128,47 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/fiscal/profiles',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Os perfis fiscais por nome, cada um com quantos produtos o usam',
-        response: { 200: data(z.array(fiscalProfileSchema)) },
-      },
-    },
-    async () => ({ data: await service.profiles() }),
-  );
+  route.get('/fiscal/profiles', {
+    access: config,
+    summary: 'Os perfis fiscais por nome, cada um com quantos produtos o usam',
+    data: z.array(fiscalProfileSchema),
+    handler: () => service.profiles(),
+  });
 
-  app.post(
-    '/fiscal/profiles',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Cria um perfil fiscal: nome único, CFOP dentro (5xxx) e fora (6xxx) do estado, CST do ICMS (Regime Normal) ou CSOSN (Simples), alíquotas em % com até 4 casas, PIS/COFINS, IBS/CBS (CST, cClassTrib, alíquotas) ou null; `isDefault` o torna o padrão da loja. Auditado',
-        body: fiscalProfileBodySchema,
-        response: { 201: data(fiscalProfileSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ data: await service.createProfile(principalOf(request), request.body) }),
-  );
+  route.post('/fiscal/profiles', {
+    access: config,
+    summary:
+      'Cria um perfil fiscal: nome único, CFOP dentro (5xxx) e fora (6xxx) do estado, CST do ICMS (Regime Normal) ou CSOSN (Simples), alíquotas em % com até 4 casas, PIS/COFINS, IBS/CBS (CST, cClassTrib, alíquotas) ou null; `isDefault` o torna o padrão da loja. Auditado',
+    body: fiscalProfileBodySchema,
+    data: fiscalProfileSchema,
+    status: 201,
+    handler: (request) => service.createProfile(principalOf(request), request.body),
+  });
 
-  app.put(
-    '/fiscal/profiles/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Altera um perfil fiscal (o perfil inteiro); auditado com antes e depois',
-        params,
-        body: fiscalProfileBodySchema,
-        response: { 200: data(fiscalProfileSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.updateProfile(principalOf(request), request.params.id, request.body),
-    }),
-  );
+  route.put('/fiscal/profiles/:id', {
+    access: config,
+    summary: 'Altera um perfil fiscal (o perfil inteiro); auditado com antes e depois',
+    params,
+    body: fiscalProfileBodySchema,
+    data: fiscalProfileSchema,
+    handler: (request) => service.updateProfile(principalOf(request), request.params.id, request.body),
+  });
 
-  app.delete(
-    '/fiscal/profiles/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Exclui um perfil fiscal; recusado (409 IN_USE) enquanto um produto o usa. Auditado',
-        params,
-        response: { 200: data(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (request) => ({ data: await service.deleteProfile(principalOf(request), request.params.id) }),
-  );
+  route.delete('/fiscal/profiles/:id', {
+    access: config,
+    summary: 'Exclui um perfil fiscal; recusado (409 IN_USE) enquanto um produto o usa. Auditado',
+    params,
+    data: z.object({ id: z.number().int() }),
+    handler: (request) => service.deleteProfile(principalOf(request), request.params.id),
+  });
 
-  app.put(
-    '/fiscal/profiles/:id/products',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Atribui o perfil aos produtos dados (1 a 1000 ids), todos ou nenhum numa transação (um produto inexistente: 404 com cada id); auditado no histórico de cada produto que mudou',
-        params,
-        body: fiscalProfileAssignBodySchema,
-        response: { 200: data(fiscalProfileAssignedSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.assignProfile(principalOf(request), request.params.id, request.body.productIds),
-    }),
-  );
+  route.put('/fiscal/profiles/:id/products', {
+    access: config,
+    summary:
+      'Atribui o perfil aos produtos dados (1 a 1000 ids), todos ou nenhum numa transação (um produto inexistente: 404 com cada id); auditado no histórico de cada produto que mudou',
+    params,
+    body: fiscalProfileAssignBodySchema,
+    data: fiscalProfileAssignedSchema,
+    handler: (request) => service.assignProfile(principalOf(request), request.params.id, request.body.productIds),
+  });
 };

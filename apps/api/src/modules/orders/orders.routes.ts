@@ -22,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { data } from '../../lib/envelope';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createOrdersService, type OrdersService } from './orders.service';
 
@@ -65,20 +66,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The reads: status cards, paged lists, count, details, pictures, histories, and the search by code. */
 function registerReadRoutes(app: App, service: OrdersService) {
-  app.get(
-    '/orders/status',
-    {
-      config: { permissions: READ },
-      schema: {
-        tags,
-        summary:
-          'Quantidade de pedidos por status (todos os status, zeros incluídos; contadores mantidos pelo banco); com q/from/to, quantos de cada status atendem ao filtro',
-        querystring: orderFilterQuerySchema,
-        response: { 200: data(z.array(orderStatusCountSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.statusCounts(principalOf(request), request.query) }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.get('/orders/status', {
+    access: { permissions: READ },
+    summary:
+      'Quantidade de pedidos por status (todos os status, zeros incluídos; contadores mantidos pelo banco); com q/from/to, quantos de cada status atendem ao filtro',
+    querystring: orderFilterQuerySchema,
+    data: z.array(orderStatusCountSchema),
+    handler: (request) => service.statusCounts(principalOf(request), request.query),
+  });
 
   app.get(
     '/orders/status/:status',
@@ -109,19 +105,13 @@ function registerReadRoutes(app: App, service: OrdersService) {
     async (request) => ({ data: { total: await service.count(principalOf(request)) } }),
   );
 
-  app.get(
-    '/orders/by-id/:id',
-    {
-      config: { permissions: READ },
-      schema: {
-        tags,
-        summary: 'O pedido com seus itens (nome, quantidade, preço unitário) e o total',
-        params: idParams,
-        response: { 200: data(orderDetailSchema) },
-      },
-    },
-    async (request) => ({ data: await service.detail(principalOf(request), request.params.id) }),
-  );
+  route.get('/orders/by-id/:id', {
+    access: { permissions: READ },
+    summary: 'O pedido com seus itens (nome, quantidade, preço unitário) e o total',
+    params: idParams,
+    data: orderDetailSchema,
+    handler: (request) => service.detail(principalOf(request), request.params.id),
+  });
 
   // The one picture of a kind (the last sent), or null.
   const single = [
@@ -144,19 +134,13 @@ function registerReadRoutes(app: App, service: OrdersService) {
     );
   }
 
-  app.get(
-    '/orders/stocking/images/:id',
-    {
-      config: { permissions: READ },
-      schema: {
-        tags,
-        summary: 'As fotos da embalagem do pedido, na ordem em que foram enviadas',
-        params: idParams,
-        response: { 200: data(z.array(orderImageSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.packaging(principalOf(request), request.params.id) }),
-  );
+  route.get('/orders/stocking/images/:id', {
+    access: { permissions: READ },
+    summary: 'As fotos da embalagem do pedido, na ordem em que foram enviadas',
+    params: idParams,
+    data: z.array(orderImageSchema),
+    handler: (request) => service.packaging(principalOf(request), request.params.id),
+  });
 
   app.get(
     '/reports/order/histories/:orderId',
@@ -173,19 +157,13 @@ function registerReadRoutes(app: App, service: OrdersService) {
   );
 
   // Registered last among the reads: the static paths above win over the code parameter.
-  app.get(
-    '/orders/:code',
-    {
-      config: { permissions: READ },
-      schema: {
-        tags,
-        summary: 'Busca um pedido pelo código, com ou sem o hífen, em qualquer caixa',
-        params: z.object({ code: z.string().trim().min(1, ORDER_TEXTS.codeRequired).max(ORDER_LIMITS.maxCode) }),
-        response: { 200: data(orderSummarySchema) },
-      },
-    },
-    async (request) => ({ data: await service.byCode(principalOf(request), request.params.code) }),
-  );
+  route.get('/orders/:code', {
+    access: { permissions: READ },
+    summary: 'Busca um pedido pelo código, com ou sem o hífen, em qualquer caixa',
+    params: z.object({ code: z.string().trim().min(1, ORDER_TEXTS.codeRequired).max(ORDER_LIMITS.maxCode) }),
+    data: orderSummarySchema,
+    handler: (request) => service.byCode(principalOf(request), request.params.code),
+  });
 }
 
 /** The workflow: one route per command of the registry, the status change by the table, the courier changed. */

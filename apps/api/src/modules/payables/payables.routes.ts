@@ -21,8 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
-import { data } from '../../lib/envelope';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createPayablesService } from './payables.service';
 
@@ -54,150 +53,92 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createPayablesService(replicaReads(app.deps.db));
   const tags = ['payables'];
+  const route = moduleRoutes(app, tags);
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
-  app.get(
-    '/payables',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Contas a pagar por vencimento, paginadas (page desde 0, pageSize), com os totais de todas as que atendem aos filtros: situação (open, overdue, dueToday, dueThisWeek = hoje a hoje+6, paid, canceled; no fuso do negócio), vencimento de/até (from, to: YYYY-MM-DD), fornecedor, categoria e busca',
-        querystring: payableListQuerySchema,
-        response: { 200: data(payablePageSchema) },
-      },
-    },
-    async (request) => ({ data: await service.page(request.query) }),
-  );
+  route.get('/payables', {
+    access: config,
+    summary:
+      'Contas a pagar por vencimento, paginadas (page desde 0, pageSize), com os totais de todas as que atendem aos filtros: situação (open, overdue, dueToday, dueThisWeek = hoje a hoje+6, paid, canceled; no fuso do negócio), vencimento de/até (from, to: YYYY-MM-DD), fornecedor, categoria e busca',
+    querystring: payableListQuerySchema,
+    data: payablePageSchema,
+    handler: (request) => service.page(request.query),
+  });
 
-  app.get(
-    '/payables/export.csv',
-    {
-      config,
-      schema: csvExportSchema(
-        tags,
-        'CSV (contas-a-pagar.csv) de todas as contas que atendem aos filtros da lista, na ordem da lista',
-        payableListQuerySchema,
-      ),
-    },
-    async (request, reply) => {
-      const { page: _page, pageSize: _size, ...filter } = request.query;
-      return sendCsv(
-        reply,
-        'contas-a-pagar.csv',
-        csvStream(PAYABLE_CSV_HEADERS, exporting.exportBatches(filter), cells),
-      );
-    },
-  );
+  route.csv('/payables/export.csv', {
+    access: config,
+    summary: 'CSV (contas-a-pagar.csv) de todas as contas que atendem aos filtros da lista, na ordem da lista',
+    querystring: payableListQuerySchema,
+    fileName: 'contas-a-pagar.csv',
+    columns: PAYABLE_CSV_HEADERS,
+    rows: ({ page: _page, pageSize: _size, ...filter }) => exporting.exportBatches(filter),
+    cells,
+  });
 
-  app.get(
-    '/payables/due',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "'A pagar nos próximos 7 dias': soma e quantidade das contas em aberto que vencem de hoje a hoje+6, e as vencidas à parte (créditos de fornecedor fora)",
-        response: { 200: data(payablesDueSchema) },
-      },
-    },
-    async () => ({ data: await service.due() }),
-  );
+  route.get('/payables/due', {
+    access: config,
+    summary:
+      "'A pagar nos próximos 7 dias': soma e quantidade das contas em aberto que vencem de hoje a hoje+6, e as vencidas à parte (créditos de fornecedor fora)",
+    data: payablesDueSchema,
+    handler: () => service.due(),
+  });
 
-  app.get(
-    '/payables/accounts',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "'Conta de saída' de um pagamento: as contas ativas da empresa (informações bancárias não desativadas), com nome e detalhe",
-        response: { 200: data(z.array(payableAccountSchema)) },
-      },
-    },
-    async () => ({ data: await service.accounts() }),
-  );
+  route.get('/payables/accounts', {
+    access: config,
+    summary:
+      "'Conta de saída' de um pagamento: as contas ativas da empresa (informações bancárias não desativadas), com nome e detalhe",
+    data: z.array(payableAccountSchema),
+    handler: () => service.accounts(),
+  });
 
-  app.post(
-    '/payables',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Lança uma conta digitada (aluguel, combustível…): categoria, descrição, fornecedor opcional, documento, vencimento e valor; auditada',
-        body: payableCreateBodySchema,
-        response: { 201: data(payableDetailsSchema) },
-      },
-    },
-    async (request, reply) => reply.status(201).send({ data: await service.create(actor(request), request.body) }),
-  );
+  route.post('/payables', {
+    access: config,
+    summary:
+      'Lança uma conta digitada (aluguel, combustível…): categoria, descrição, fornecedor opcional, documento, vencimento e valor; auditada',
+    body: payableCreateBodySchema,
+    data: payableDetailsSchema,
+    status: 201,
+    handler: (request) => service.create(actor(request), request.body),
+  });
 
-  app.get(
-    '/payables/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Uma conta com seus pagamentos (os desfeitos também, com quem, quando e por quê)',
-        params,
-        response: { 200: data(payableDetailsSchema) },
-      },
-    },
-    async (request) => ({ data: await service.details(request.params.id) }),
-  );
+  route.get('/payables/:id', {
+    access: config,
+    summary: 'Uma conta com seus pagamentos (os desfeitos também, com quem, quando e por quê)',
+    params,
+    data: payableDetailsSchema,
+    handler: (request) => service.details(request.params.id),
+  });
 
-  app.post(
-    '/payables/:id/payments',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Registra um pagamento (total ou parcial: data até hoje, forma, conta, valor, observação); acima do que está em aberto: 409 PAYMENT_OVERPAID com details.open; conta paga ou cancelada: 409; a mesma Idempotency-Key devolve a conta sem um segundo pagamento',
-        params,
-        headers: checkoutHeadersSchema,
-        body: payablePaymentBodySchema,
-        response: { 200: data(payableDetailsSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.pay(actor(request), request.params.id, request.body, request.headers['idempotency-key']),
-    }),
-  );
+  route.post('/payables/:id/payments', {
+    access: config,
+    summary:
+      'Registra um pagamento (total ou parcial: data até hoje, forma, conta, valor, observação); acima do que está em aberto: 409 PAYMENT_OVERPAID com details.open; conta paga ou cancelada: 409; a mesma Idempotency-Key devolve a conta sem um segundo pagamento',
+    params,
+    headers: checkoutHeadersSchema,
+    body: payablePaymentBodySchema,
+    data: payableDetailsSchema,
+    handler: (request) =>
+      service.pay(actor(request), request.params.id, request.body, request.headers['idempotency-key']),
+  });
 
-  app.post(
-    '/payables/:id/payments/:paymentId/undo',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Desfaz um pagamento com o motivo (auditado): o valor volta a ficar em aberto; o pagamento fica na conta, marcado como desfeito; já desfeito: 409',
-        params: paymentParams,
-        body: payableReasonBodySchema,
-        response: { 200: data(payableDetailsSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.undo(actor(request), request.params.id, request.params.paymentId, request.body.reason),
-    }),
-  );
+  route.post('/payables/:id/payments/:paymentId/undo', {
+    access: config,
+    summary:
+      'Desfaz um pagamento com o motivo (auditado): o valor volta a ficar em aberto; o pagamento fica na conta, marcado como desfeito; já desfeito: 409',
+    params: paymentParams,
+    body: payableReasonBodySchema,
+    data: payableDetailsSchema,
+    handler: (request) =>
+      service.undo(actor(request), request.params.id, request.params.paymentId, request.body.reason),
+  });
 
-  app.post(
-    '/payables/:id/cancel',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Cancela uma conta lançada por engano, com o motivo (auditado); com pagamentos não desfeitos ou já cancelada: 409',
-        params,
-        body: payableReasonBodySchema,
-        response: { 200: data(payableDetailsSchema) },
-      },
-    },
-    async (request) => ({ data: await service.cancel(actor(request), request.params.id, request.body.reason) }),
-  );
+  route.post('/payables/:id/cancel', {
+    access: config,
+    summary:
+      'Cancela uma conta lançada por engano, com o motivo (auditado); com pagamentos não desfeitos ou já cancelada: 409',
+    params,
+    body: payableReasonBodySchema,
+    data: payableDetailsSchema,
+    handler: (request) => service.cancel(actor(request), request.params.id, request.body.reason),
+  });
 };

@@ -37,6 +37,7 @@ import { z } from 'zod';
 import { replicaReads } from '../../db/database';
 import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
 import { data } from '../../lib/envelope';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { PRODUCT_CSV_HEADERS, productCsvCells } from './products.csv';
 import { createProductsService, type ProductsService } from './products.service';
@@ -128,6 +129,7 @@ function registerListRoutes(app: ProductsApp, service: ProductsService, exportin
 
 /** Lookups: brands, references, stock sources, the search, a scanned barcode, a brand's reference's products. */
 function registerLookupRoutes(app: ProductsApp, service: ProductsService): void {
+  const route = moduleRoutes(app, tags);
   app.get(
     '/products/brands',
     {
@@ -137,134 +139,82 @@ function registerLookupRoutes(app: ProductsApp, service: ProductsService): void 
     async () => ({ data: await service.brands() }),
   );
 
-  app.get(
-    '/products/references',
-    {
-      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
-      schema: {
-        tags,
-        summary: 'Todas as referências com sua marca',
-        response: { 200: data(z.array(referenceSchema)) },
-      },
-    },
-    async () => ({ data: await service.references() }),
-  );
+  route.get('/products/references', {
+    access: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+    summary: 'Todas as referências com sua marca',
+    data: z.array(referenceSchema),
+    handler: () => service.references(),
+  });
 
-  app.get(
-    '/products/sources',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: {
-        tags,
-        summary: 'Operações (origens) de uma entrada de estoque',
-        response: { 200: data(z.array(productSourceSchema)) },
-      },
-    },
-    async () => ({ data: await service.sources() }),
-  );
+  route.get('/products/sources', {
+    access: { permissions: [PRODUCTS] },
+    summary: 'Operações (origens) de uma entrada de estoque',
+    data: z.array(productSourceSchema),
+    handler: () => service.sources(),
+  });
 
-  app.get(
-    '/products/full/search/:term',
-    {
-      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
-      schema: {
-        tags,
-        summary: 'Busca produtos ativos (até 50) por nome, código, tag, marca ou referência',
-        params: z.object({ term: z.string().min(1).max(PRODUCT_LIMITS.maxSearch, PRODUCT_TEXTS.searchTooLong) }),
-        response: { 200: data(z.array(productSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.search(request.params.term) }),
-  );
+  route.get('/products/full/search/:term', {
+    access: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+    summary: 'Busca produtos ativos (até 50) por nome, código, tag, marca ou referência',
+    params: z.object({ term: z.string().min(1).max(PRODUCT_LIMITS.maxSearch, PRODUCT_TEXTS.searchTooLong) }),
+    data: z.array(productSchema),
+    handler: (request) => service.search(request.params.term),
+  });
 
-  app.get(
-    '/products/barcode/:gtin',
-    {
-      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
-      schema: {
-        tags,
-        summary:
-          "Produto ativo pelo 'Código de barras' (GTIN-8/12/13/14; o mesmo GTIN em outro comprimento, com zeros à esquerda, também o encontra); 404 quando nenhum o tem",
-        params: z.object({ gtin: gtinParamSchema }),
-        response: { 200: data(productSchema) },
-      },
-    },
-    async (request) => ({ data: await service.byBarcode(request.params.gtin) }),
-  );
+  route.get('/products/barcode/:gtin', {
+    access: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+    summary:
+      "Produto ativo pelo 'Código de barras' (GTIN-8/12/13/14; o mesmo GTIN em outro comprimento, com zeros à esquerda, também o encontra); 404 quando nenhum o tem",
+    params: z.object({ gtin: gtinParamSchema }),
+    data: productSchema,
+    handler: (request) => service.byBarcode(request.params.gtin),
+  });
 
-  app.get(
-    '/products/:brand/:reference',
-    {
-      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
-      schema: {
-        tags,
-        summary: 'Produtos (ativos e arquivados) de uma marca e referência',
-        params: z.object({ brand: z.string().min(1), reference: z.string().min(1) }),
-        response: { 200: data(z.array(productSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.byBrandAndReference(request.params.brand, request.params.reference) }),
-  );
+  route.get('/products/:brand/:reference', {
+    access: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+    summary: 'Produtos (ativos e arquivados) de uma marca e referência',
+    params: z.object({ brand: z.string().min(1), reference: z.string().min(1) }),
+    data: z.array(productSchema),
+    handler: (request) => service.byBrandAndReference(request.params.brand, request.params.reference),
+  });
 }
 
 /** Product writes: create, update, a purchase batch, archive and back, a picture, the inventory count, a phone's count by IMEIs. */
 function registerWriteRoutes(app: ProductsApp, service: ProductsService): void {
-  app.post(
-    '/products',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: {
-        tags,
-        summary: 'Cadastra um produto (código gerado pelo servidor; imagens em base64 sem prefixo)',
-        body: productCreateSchema,
-        response: { 201: data(productSchema) },
-      },
-    },
-    async (request, reply) => reply.status(201).send({ data: await service.create(actor(request), request.body) }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.post('/products', {
+    access: { permissions: [PRODUCTS] },
+    summary: 'Cadastra um produto (código gerado pelo servidor; imagens em base64 sem prefixo)',
+    body: productCreateSchema,
+    data: productSchema,
+    status: 201,
+    handler: (request) => service.create(actor(request), request.body),
+  });
 
-  app.put(
-    '/products/:code',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: {
-        tags,
-        summary: 'Edita um produto; uma mudança de estoque vira um ajuste no histórico de estoque',
-        params: codeParams,
-        body: productUpdateSchema,
-        response: { 200: data(productSchema) },
-      },
-    },
-    async (request) => ({ data: await service.update(actor(request), request.params.code, request.body) }),
-  );
+  route.put('/products/:code', {
+    access: { permissions: [PRODUCTS] },
+    summary: 'Edita um produto; uma mudança de estoque vira um ajuste no histórico de estoque',
+    params: codeParams,
+    body: productUpdateSchema,
+    data: productSchema,
+    handler: (request) => service.update(actor(request), request.params.code, request.body),
+  });
 
-  app.patch(
-    '/products/menu/purchase/batch',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: {
-        tags,
-        summary: 'Entradas de mercadoria: quantidade que entra, novo preço de compra e operação (tudo ou nada)',
-        body: stockEntryBatchSchema,
-        response: { 200: data(z.array(productSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.stockEntries(actor(request), request.body) }),
-  );
+  route.patch('/products/menu/purchase/batch', {
+    access: { permissions: [PRODUCTS] },
+    summary: 'Entradas de mercadoria: quantidade que entra, novo preço de compra e operação (tudo ou nada)',
+    body: stockEntryBatchSchema,
+    data: z.array(productSchema),
+    handler: (request) => service.stockEntries(actor(request), request.body),
+  });
 
-  app.patch(
-    '/products/archive',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: {
-        tags,
-        summary: 'Arquiva os produtos de uma lista de códigos separados por vírgula',
-        querystring: z.object({ codes: z.string().max(20_000).default('') }),
-        response: { 200: data(z.array(productSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.archive(actor(request), request.query.codes) }),
-  );
+  route.patch('/products/archive', {
+    access: { permissions: [PRODUCTS] },
+    summary: 'Arquiva os produtos de uma lista de códigos separados por vírgula',
+    querystring: z.object({ codes: z.string().max(20_000).default('') }),
+    data: z.array(productSchema),
+    handler: (request) => service.archive(actor(request), request.query.codes),
+  });
 
   app.patch(
     '/products/unarchive/:code',
@@ -275,72 +225,48 @@ function registerWriteRoutes(app: ProductsApp, service: ProductsService): void {
     async (request) => ({ data: await service.unarchive(actor(request), request.params.code) }),
   );
 
-  app.patch(
-    '/products/image/:code',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: {
-        tags,
-        summary: 'Acrescenta uma imagem (base64 sem prefixo; até 2 MB; regravada em JPEG de até 300×300)',
-        params: codeParams,
-        body: imageUploadSchema,
-        response: { 200: data(productSchema) },
-      },
-    },
-    async (request) => ({ data: await service.addImage(actor(request), request.params.code, request.body.image) }),
-  );
+  route.patch('/products/image/:code', {
+    access: { permissions: [PRODUCTS] },
+    summary: 'Acrescenta uma imagem (base64 sem prefixo; até 2 MB; regravada em JPEG de até 300×300)',
+    params: codeParams,
+    body: imageUploadSchema,
+    data: productSchema,
+    handler: (request) => service.addImage(actor(request), request.params.code, request.body.image),
+  });
 
-  app.patch(
-    '/products/inventory/:code',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: {
-        tags,
-        summary: 'Registra a contagem de estoque (inventário)',
-        params: codeParams,
-        body: inventorySchema,
-        response: { 200: data(productSchema) },
-      },
-    },
-    async (request) => ({ data: await service.inventory(actor(request), request.params.code, request.body) }),
-  );
+  route.patch('/products/inventory/:code', {
+    access: { permissions: [PRODUCTS] },
+    summary: 'Registra a contagem de estoque (inventário)',
+    params: codeParams,
+    body: inventorySchema,
+    data: productSchema,
+    handler: (request) => service.inventory(actor(request), request.params.code, request.body),
+  });
 
-  app.post(
-    '/products/:code/count-units',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: {
-        tags,
-        summary:
-          'Contagem por IMEI de um produto que controla IMEI: as unidades em estoque não lidas (faltando) e os IMEIs lidos que não são unidades em estoque dele (desconhecidos); com dryRun=false baixa as faltantes (WRITTEN_OFF) com uma linha de inventário que as nomeia. Recusa (409) baixar unidades reservadas por pedidos não embalados',
-        params: codeParams,
-        querystring: unitCountQuerySchema,
-        body: unitCountBodySchema,
-        response: { 200: data(unitCountResultSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.countUnits(actor(request), request.params.code, request.body.imeis, request.query.dryRun),
-    }),
-  );
+  route.post('/products/:code/count-units', {
+    access: { permissions: [PRODUCTS] },
+    summary:
+      'Contagem por IMEI de um produto que controla IMEI: as unidades em estoque não lidas (faltando) e os IMEIs lidos que não são unidades em estoque dele (desconhecidos); com dryRun=false baixa as faltantes (WRITTEN_OFF) com uma linha de inventário que as nomeia. Recusa (409) baixar unidades reservadas por pedidos não embalados',
+    params: codeParams,
+    querystring: unitCountQuerySchema,
+    body: unitCountBodySchema,
+    data: unitCountResultSchema,
+    handler: (request) =>
+      service.countUnits(actor(request), request.params.code, request.body.imeis, request.query.dryRun),
+  });
 }
 
 /** Units (serialized products): IMEIs checked before an entry, the phones waiting for analysis. */
 function registerUnitRoutes(app: ProductsApp, service: ProductsService): void {
-  app.post(
-    '/units/check',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: {
-        tags,
-        summary:
-          'Confere IMEIs antes de uma entrada: dígito verificador e a unidade (produto, status) em que cada um já está cadastrado',
-        body: unitCheckBodySchema,
-        response: { 200: data(z.array(unitCheckSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.checkImeis(request.body.imeis) }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.post('/units/check', {
+    access: { permissions: [PRODUCTS] },
+    summary:
+      'Confere IMEIs antes de uma entrada: dígito verificador e a unidade (produto, status) em que cada um já está cadastrado',
+    body: unitCheckBodySchema,
+    data: z.array(unitCheckSchema),
+    handler: (request) => service.checkImeis(request.body.imeis),
+  });
 
   app.get(
     '/units/in-analysis',
@@ -360,6 +286,7 @@ function registerUnitRoutes(app: ProductsApp, service: ProductsService): void {
 
 /** Brands and references. */
 function registerBrandRoutes(app: ProductsApp, service: ProductsService): void {
+  const route = moduleRoutes(app, tags);
   app.post(
     '/products/brand',
     {
@@ -370,21 +297,13 @@ function registerBrandRoutes(app: ProductsApp, service: ProductsService): void {
       reply.status(201).send({ data: await service.createBrand(actor(request), request.body.name) }),
   );
 
-  app.patch(
-    '/products/brand',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: {
-        tags,
-        summary: 'Acrescenta uma referência (reference) à marca (name)',
-        body: referenceCreateSchema,
-        response: { 200: data(brandSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.addReference(actor(request), request.body.name, request.body.reference),
-    }),
-  );
+  route.patch('/products/brand', {
+    access: { permissions: [PRODUCTS] },
+    summary: 'Acrescenta uma referência (reference) à marca (name)',
+    body: referenceCreateSchema,
+    data: brandSchema,
+    handler: (request) => service.addReference(actor(request), request.body.name, request.body.reference),
+  });
 
   app.delete(
     '/products/brand/reference',

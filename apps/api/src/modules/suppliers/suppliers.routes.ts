@@ -15,8 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { csvDate, csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
-import { data } from '../../lib/envelope';
+import { csvDate } from '../../lib/csv';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createSuppliersService } from './suppliers.service';
 
@@ -46,79 +46,51 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createSuppliersService(replicaReads(app.deps.db));
   const tags = ['suppliers'];
+  const route = moduleRoutes(app, tags);
 
-  app.get(
-    '/suppliers',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Fornecedores por nome, paginados (page desde 0, size), com busca por nome, nome fantasia, CNPJ/CPF ou telefone (com ou sem pontuação)',
-        querystring: supplierListQuerySchema,
-        response: { 200: data(supplierPageSchema) },
-      },
-    },
-    async (request) => ({ data: await service.page(request.query) }),
-  );
+  route.get('/suppliers', {
+    access: config,
+    summary:
+      'Fornecedores por nome, paginados (page desde 0, size), com busca por nome, nome fantasia, CNPJ/CPF ou telefone (com ou sem pontuação)',
+    querystring: supplierListQuerySchema,
+    data: supplierPageSchema,
+    handler: (request) => service.page(request.query),
+  });
 
-  app.get(
-    '/suppliers/export.csv',
-    {
-      config,
-      schema: csvExportSchema(
-        tags,
-        'CSV (fornecedores.csv) de todos os fornecedores que atendem à busca, por nome',
-        supplierExportQuerySchema,
-      ),
-    },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        'fornecedores.csv',
-        csvStream(SUPPLIER_CSV_HEADERS, exporting.exportBatches(request.query), cells),
-      ),
-  );
+  route.csv('/suppliers/export.csv', {
+    access: config,
+    summary: 'CSV (fornecedores.csv) de todos os fornecedores que atendem à busca, por nome',
+    querystring: supplierExportQuerySchema,
+    fileName: 'fornecedores.csv',
+    columns: SUPPLIER_CSV_HEADERS,
+    rows: (query) => exporting.exportBatches(query),
+    cells,
+  });
 
-  app.post(
-    '/suppliers',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Cadastra um fornecedor (CNPJ, inclusive alfanumérico, ou CPF com dígitos verificadores conferidos), auditado; CNPJ/CPF já cadastrado: 409 com o nome do outro',
-        body: supplierBodySchema,
-        response: { 201: data(supplierSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ data: await service.create(principalOf(request).employeeId, request.body) }),
-  );
+  route.post('/suppliers', {
+    access: config,
+    summary:
+      'Cadastra um fornecedor (CNPJ, inclusive alfanumérico, ou CPF com dígitos verificadores conferidos), auditado; CNPJ/CPF já cadastrado: 409 com o nome do outro',
+    body: supplierBodySchema,
+    data: supplierSchema,
+    status: 201,
+    handler: (request) => service.create(principalOf(request).employeeId, request.body),
+  });
 
-  app.get(
-    '/suppliers/:id',
-    {
-      config,
-      schema: { tags, summary: 'Um fornecedor', params, response: { 200: data(supplierSchema) } },
-    },
-    async (request) => ({ data: await service.get(request.params.id) }),
-  );
+  route.get('/suppliers/:id', {
+    access: config,
+    summary: 'Um fornecedor',
+    params,
+    data: supplierSchema,
+    handler: (request) => service.get(request.params.id),
+  });
 
-  app.patch(
-    '/suppliers/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Altera os campos enviados de um fornecedor (auditado com o antes e o depois)',
-        params,
-        body: supplierPatchSchema,
-        response: { 200: data(supplierSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.update(principalOf(request).employeeId, request.params.id, request.body),
-    }),
-  );
+  route.patch('/suppliers/:id', {
+    access: config,
+    summary: 'Altera os campos enviados de um fornecedor (auditado com o antes e o depois)',
+    params,
+    body: supplierPatchSchema,
+    data: supplierSchema,
+    handler: (request) => service.update(principalOf(request).employeeId, request.params.id, request.body),
+  });
 };

@@ -174,7 +174,7 @@ function registerPriceAndSettingsRoutes(app: App, route: Routes, service: TradeI
 }
 
 /** One trade-in: read, its value, the check, the signature, accepted, cancelled, released, its term. */
-function registerTradeInRoutes(app: App, route: Routes, service: TradeInsService) {
+function registerTradeInRoutes(route: Routes, service: TradeInsService) {
   route.get('/trade-ins/:id', {
     access: desk,
     summary:
@@ -241,27 +241,16 @@ function registerTradeInRoutes(app: App, route: Routes, service: TradeInsService
     handler: (request) => service.release(principalOf(request), request.params.id),
   });
 
-  app.get(
-    '/trade-ins/:id/term.pdf',
-    {
-      config: desk,
-      schema: {
-        tags,
-        summary:
-          "O 'Termo de compra de aparelho usado' (PDF A4): loja e vendedor, aparelho e IMEIs, checklist, consulta de impedido, valor, declaração de propriedade e a assinatura",
-        params,
-        produces: ['application/pdf'],
-      },
-    },
-    async (request, reply) => {
-      const pdf = await service.term(principalOf(request), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="termo-${tradeInCode(request.params.id)}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-  );
+  route.pdf('/trade-ins/:id/term.pdf', {
+    access: desk,
+    summary:
+      "O 'Termo de compra de aparelho usado' (PDF A4): loja e vendedor, aparelho e IMEIs, checklist, consulta de impedido, valor, declaração de propriedade e a assinatura",
+    params,
+    handler: async (request) => ({
+      fileName: `termo-${tradeInCode(request.params.id)}.pdf`,
+      pdf: await service.term(principalOf(request), request.params.id),
+    }),
+  });
 }
 
 /** Used phones taken in ('Avaliação de usado', issue 42 §1, decision 0058). */
@@ -272,5 +261,5 @@ export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = moduleRoutes(app, tags);
   registerListAndIntakeRoutes(route, service, exporting);
   registerPriceAndSettingsRoutes(app, route, service);
-  registerTradeInRoutes(app, route, service);
+  registerTradeInRoutes(route, service);
 };

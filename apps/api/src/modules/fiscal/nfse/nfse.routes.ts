@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSV_OPENAPI_DESCRIPTION, csvStream, sendCsv } from '../../../lib/csv';
 import { data } from '../../../lib/envelope';
+import { moduleRoutes } from '../../../lib/module-routes';
 import { principalOf } from '../../../plugins/auth';
 import { scheduleNfse } from './nfse.scheduler';
 import { createNfseService } from './nfse.service';
@@ -29,6 +30,7 @@ const repairParams = z.object({ id: idParamSchema(NFSE_TEXTS.repairNotFound) });
 const tags = ['fiscal'];
 
 export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = moduleRoutes(app, tags);
   const { config, db } = app.deps;
   const service = createNfseService({
     db,
@@ -48,34 +50,22 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ data: await service.settings() }),
   );
-  app.put(
-    '/fiscal/nfse/settings',
-    {
-      config: settings,
-      schema: {
-        tags,
-        summary:
-          'Salva as configurações da NFS-e: município aderente ao padrão nacional, item da LC 116 e código de tributação nacional, alíquota do ISS, Simples, série da DPS, endereços da Sefin Nacional; auditado',
-        body: nfseSettingsBodySchema,
-        response: { 200: data(nfseSettingsSchema) },
-      },
-    },
-    async (request) => ({ data: await service.saveSettings(principalOf(request), request.body) }),
-  );
+  route.put('/fiscal/nfse/settings', {
+    access: settings,
+    summary:
+      'Salva as configurações da NFS-e: município aderente ao padrão nacional, item da LC 116 e código de tributação nacional, alíquota do ISS, Simples, série da DPS, endereços da Sefin Nacional; auditado',
+    body: nfseSettingsBodySchema,
+    data: nfseSettingsSchema,
+    handler: (request) => service.saveSettings(principalOf(request), request.body),
+  });
 
-  app.get(
-    '/fiscal/nfse',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'As NFS-e da mão de obra dos reparos, das mais novas (até 500), por situação e ordem de serviço',
-        querystring: serviceInvoicesQuerySchema,
-        response: { 200: data(z.array(serviceInvoiceSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.list(request.query) }),
-  );
+  route.get('/fiscal/nfse', {
+    access: read,
+    summary: 'As NFS-e da mão de obra dos reparos, das mais novas (até 500), por situação e ordem de serviço',
+    querystring: serviceInvoicesQuerySchema,
+    data: z.array(serviceInvoiceSchema),
+    handler: (request) => service.list(request.query),
+  });
 
   app.get(
     '/fiscal/nfse/to-invoice.csv',
@@ -125,34 +115,22 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await service.one(request.params.id) }),
   );
 
-  app.post(
-    '/fiscal/nfse/:id/send',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Envia de novo a DPS que aguarda a Sefin Nacional',
-        params,
-        response: { 200: data(serviceInvoiceSchema) },
-      },
-    },
-    async (request) => ({ data: await service.send(request.params.id) }),
-  );
+  route.post('/fiscal/nfse/:id/send', {
+    access: write,
+    summary: 'Envia de novo a DPS que aguarda a Sefin Nacional',
+    params,
+    data: serviceInvoiceSchema,
+    handler: (request) => service.send(request.params.id),
+  });
 
-  app.post(
-    '/fiscal/nfse/:id/cancel',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Cancela a NFS-e autorizada (evento 101101, com o motivo); auditado',
-        params,
-        body: serviceInvoiceCancelBodySchema,
-        response: { 200: data(serviceInvoiceSchema) },
-      },
-    },
-    async (request) => ({ data: await service.cancel(principalOf(request), request.params.id, request.body) }),
-  );
+  route.post('/fiscal/nfse/:id/cancel', {
+    access: write,
+    summary: 'Cancela a NFS-e autorizada (evento 101101, com o motivo); auditado',
+    params,
+    body: serviceInvoiceCancelBodySchema,
+    data: serviceInvoiceSchema,
+    handler: (request) => service.cancel(principalOf(request), request.params.id, request.body),
+  });
 
   app.get(
     '/fiscal/nfse/:id/xml',

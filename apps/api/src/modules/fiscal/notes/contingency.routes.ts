@@ -1,6 +1,6 @@
 import { nfeContingencyEnterSchema, nfeContingencySchema, PERMISSIONS } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { data } from '../../../lib/envelope';
+import { moduleRoutes } from '../../../lib/module-routes';
 import { principalOf } from '../../../plugins/auth';
 import type { NotesService } from './notes.service';
 
@@ -15,46 +15,29 @@ const tags = ['fiscal'];
 type NotesApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export function registerContingencyRoutes(app: NotesApp, service: NotesService): void {
-  app.get(
-    '/fiscal/notes/contingency',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary:
-          'A contingência da NF-e: se a loja está na SEFAZ Virtual de Contingência (SVC-AN ou SVC-RS, pela UF do emitente), desde quando, por quê e por quem (nulo: entrou sozinha), e as notas aguardando envio, em palavras',
-        response: { 200: data(nfeContingencySchema) },
-      },
-    },
-    async () => ({ data: await service.contingency() }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.get('/fiscal/notes/contingency', {
+    access: read,
+    summary:
+      'A contingência da NF-e: se a loja está na SEFAZ Virtual de Contingência (SVC-AN ou SVC-RS, pela UF do emitente), desde quando, por quê e por quem (nulo: entrou sozinha), e as notas aguardando envio, em palavras',
+    data: nfeContingencySchema,
+    handler: () => service.contingency(),
+  });
 
-  app.post(
-    '/fiscal/notes/contingency',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary:
-          "'Entrar em contingência': as novas NF-e vão para a SVC da UF (tpEmis 6 ou 7) com esta justificativa (15 a 256 caracteres) e a hora de entrada (dhCont); 409 se já está; auditado",
-        body: nfeContingencyEnterSchema,
-        response: { 200: data(nfeContingencySchema) },
-      },
-    },
-    async (request) => ({ data: await service.enterContingency(principalOf(request), request.body) }),
-  );
+  route.post('/fiscal/notes/contingency', {
+    access: write,
+    summary:
+      "'Entrar em contingência': as novas NF-e vão para a SVC da UF (tpEmis 6 ou 7) com esta justificativa (15 a 256 caracteres) e a hora de entrada (dhCont); 409 se já está; auditado",
+    body: nfeContingencyEnterSchema,
+    data: nfeContingencySchema,
+    handler: (request) => service.enterContingency(principalOf(request), request.body),
+  });
 
-  app.delete(
-    '/fiscal/notes/contingency',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary:
-          "'Sair da contingência': as novas NF-e voltam à SEFAZ autorizadora da UF; 409 se não está; auditado. O worker também sai sozinho quando a SEFAZ autorizadora, vista fora do ar, volta a responder 107",
-        response: { 200: data(nfeContingencySchema) },
-      },
-    },
-    async (request) => ({ data: await service.leaveContingency(principalOf(request)) }),
-  );
+  route.delete('/fiscal/notes/contingency', {
+    access: write,
+    summary:
+      "'Sair da contingência': as novas NF-e voltam à SEFAZ autorizadora da UF; 409 se não está; auditado. O worker também sai sozinho quando a SEFAZ autorizadora, vista fora do ar, volta a responder 107",
+    data: nfeContingencySchema,
+    handler: (request) => service.leaveContingency(principalOf(request)),
+  });
 }

@@ -24,7 +24,7 @@ import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
 import { replicaReads } from '../../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../../lib/csv';
-import { data } from '../../../lib/envelope';
+import { moduleRoutes } from '../../../lib/module-routes';
 import { principalOf } from '../../../plugins/auth';
 import { afterCounterSale } from '../../orders/workflow.service';
 import { registerContingencyRoutes } from './contingency.routes';
@@ -76,20 +76,15 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The lists: the page of notes, its CSV, the automatic notes refused, the month's XMLs for the accountant. */
 function registerNoteListRoutes(app: NotesApp, service: NotesService, exporting: NotesService): void {
-  app.get(
-    '/fiscal/notes',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary:
-          'As notas emitidas, das mais novas: por número, chave, cliente (nome ou documento) ou código do pedido, por período (dia de emissão), situação, modelo e pedido; paginadas',
-        querystring: fiscalNotesQuerySchema,
-        response: { 200: data(fiscalNotePageSchema) },
-      },
-    },
-    async (request) => ({ data: await service.list(request.query) }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.get('/fiscal/notes', {
+    access: read,
+    summary:
+      'As notas emitidas, das mais novas: por número, chave, cliente (nome ou documento) ou código do pedido, por período (dia de emissão), situação, modelo e pedido; paginadas',
+    querystring: fiscalNotesQuerySchema,
+    data: fiscalNotePageSchema,
+    handler: (request) => service.list(request.query),
+  });
 
   app.get(
     '/fiscal/notes/export.csv',
@@ -141,34 +136,22 @@ function registerNoteListRoutes(app: NotesApp, service: NotesService, exporting:
         ),
   );
 
-  app.get(
-    '/fiscal/notes/gaps',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary:
-          "Lacunas de numeração: por modelo, série e mês, os números nunca usados e os de notas rejeitadas, que ainda não foram autorizados nem inutilizados ('Inutilizar': POST /fiscal/voidings), em páginas",
-        querystring: fiscalNoteGapsQuerySchema,
-        response: { 200: data(fiscalNoteGapPageSchema) },
-      },
-    },
-    async (request) => ({ data: await service.gaps(request.query) }),
-  );
+  route.get('/fiscal/notes/gaps', {
+    access: read,
+    summary:
+      "Lacunas de numeração: por modelo, série e mês, os números nunca usados e os de notas rejeitadas, que ainda não foram autorizados nem inutilizados ('Inutilizar': POST /fiscal/voidings), em páginas",
+    querystring: fiscalNoteGapsQuerySchema,
+    data: fiscalNoteGapPageSchema,
+    handler: (request) => service.gaps(request.query),
+  });
 
-  app.get(
-    '/fiscal/notes/requests',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary:
-          'Os pedidos entregues cuja nota automática não pôde ser emitida (emissão automática ligada): o pedido, as tentativas e o motivo da última recusa',
-        response: { 200: data(z.array(fiscalEmissionRequestSchema)) },
-      },
-    },
-    async () => ({ data: await service.failedRequests() }),
-  );
+  route.get('/fiscal/notes/requests', {
+    access: read,
+    summary:
+      'Os pedidos entregues cuja nota automática não pôde ser emitida (emissão automática ligada): o pedido, as tentativas e o motivo da última recusa',
+    data: z.array(fiscalEmissionRequestSchema),
+    handler: () => service.failedRequests(),
+  });
 
   app.get(
     '/fiscal/notes/xml.zip',
@@ -211,90 +194,61 @@ function registerNoteListRoutes(app: NotesApp, service: NotesService, exporting:
 
 /** One note: emitted from its order, read, sent again. */
 function registerNoteEmissionRoutes(app: NotesApp, service: NotesService): void {
-  app.post(
-    '/fiscal/notes',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary:
-          'Emite a nota do pedido (NF-e 55 ou NFC-e 65; sem modelo: NF-e para CNPJ ou outra UF, NFC-e para consumidor da UF): número tomado numa transação, XML validado contra os schemas (400 nomeando o campo) e assinado, enviado à SEFAZ; responde a nota autorizada, rejeitada (código e motivo; o número fica para a nota corrigida), em processamento, ou aguardando a SEFAZ (a NFC-e em contingência offline)',
-        body: fiscalNoteEmitBodySchema,
-        response: { 201: data(fiscalNoteSchema) },
-      },
-    },
-    async (request, reply) => reply.status(201).send({ data: await service.emit(principalOf(request), request.body) }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.post('/fiscal/notes', {
+    access: write,
+    summary:
+      'Emite a nota do pedido (NF-e 55 ou NFC-e 65; sem modelo: NF-e para CNPJ ou outra UF, NFC-e para consumidor da UF): número tomado numa transação, XML validado contra os schemas (400 nomeando o campo) e assinado, enviado à SEFAZ; responde a nota autorizada, rejeitada (código e motivo; o número fica para a nota corrigida), em processamento, ou aguardando a SEFAZ (a NFC-e em contingência offline)',
+    body: fiscalNoteEmitBodySchema,
+    data: fiscalNoteSchema,
+    status: 201,
+    handler: (request) => service.emit(principalOf(request), request.body),
+  });
 
-  app.get(
-    '/fiscal/notes/:id',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'A nota, com o que a SEFAZ respondeu e os seus eventos (cancelamento, cartas de correção)',
-        params,
-        response: { 200: data(fiscalNoteSchema) },
-      },
-    },
-    async (request) => ({ data: await service.details(request.params.id) }),
-  );
+  route.get('/fiscal/notes/:id', {
+    access: read,
+    summary: 'A nota, com o que a SEFAZ respondeu e os seus eventos (cancelamento, cartas de correção)',
+    params,
+    data: fiscalNoteSchema,
+    handler: (request) => service.details(request.params.id),
+  });
 
-  app.post(
-    '/fiscal/notes/:id/retry',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary:
-          'Envia de novo: a nota que a SEFAZ não respondeu (e a NFC-e em contingência), consulta o lote em processamento, ou refaz a nota rejeitada a partir do pedido, com o mesmo número',
-        params,
-        response: { 200: data(fiscalNoteSchema) },
-      },
-    },
-    async (request) => ({ data: await service.retry(principalOf(request), request.params.id) }),
-  );
+  route.post('/fiscal/notes/:id/retry', {
+    access: write,
+    summary:
+      'Envia de novo: a nota que a SEFAZ não respondeu (e a NFC-e em contingência), consulta o lote em processamento, ou refaz a nota rejeitada a partir do pedido, com o mesmo número',
+    params,
+    data: fiscalNoteSchema,
+    handler: (request) => service.retry(principalOf(request), request.params.id),
+  });
 }
 
 /** The events of an authorised note: cancellation and correction letters. */
 function registerNoteEventRoutes(app: NotesApp, service: NotesService): void {
-  app.post(
-    '/fiscal/notes/:id/cancel',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary:
-          'Cancela a nota autorizada (evento 110111) em até 24 horas da autorização, com motivo de 15 a 255 caracteres; auditado',
-        params,
-        body: fiscalNoteCancelBodySchema,
-        response: { 200: data(fiscalNoteSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.cancel(principalOf(request), request.params.id, request.body.reason),
-    }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.post('/fiscal/notes/:id/cancel', {
+    access: write,
+    summary:
+      'Cancela a nota autorizada (evento 110111) em até 24 horas da autorização, com motivo de 15 a 255 caracteres; auditado',
+    params,
+    body: fiscalNoteCancelBodySchema,
+    data: fiscalNoteSchema,
+    handler: (request) => service.cancel(principalOf(request), request.params.id, request.body.reason),
+  });
 
-  app.post(
-    '/fiscal/notes/:id/correction',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary:
-          'Carta de correção (evento 110110) da NF-e autorizada: 15 a 1.000 caracteres, até 20 por nota; auditada',
-        params,
-        body: fiscalNoteCorrectionBodySchema,
-        response: { 200: data(fiscalNoteSchema) },
-      },
-    },
-    async (request) => ({ data: await service.correct(principalOf(request), request.params.id, request.body.text) }),
-  );
+  route.post('/fiscal/notes/:id/correction', {
+    access: write,
+    summary: 'Carta de correção (evento 110110) da NF-e autorizada: 15 a 1.000 caracteres, até 20 por nota; auditada',
+    params,
+    body: fiscalNoteCorrectionBodySchema,
+    data: fiscalNoteSchema,
+    handler: (request) => service.correct(principalOf(request), request.params.id, request.body.text),
+  });
 }
 
 /** The note's documents: its XML, its DANFE, both by e-mail. */
 function registerNoteDocumentRoutes(app: NotesApp, service: NotesService): void {
+  const route = moduleRoutes(app, tags);
   app.get(
     '/fiscal/notes/:id/xml',
     {
@@ -333,37 +287,26 @@ function registerNoteDocumentRoutes(app: NotesApp, service: NotesService): void 
     },
   );
 
-  app.post(
-    '/fiscal/notes/:id/email',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Envia o DANFE e o XML da nota autorizada por e-mail ao cliente (ou ao endereço informado); auditado',
-        params,
-        body: fiscalNoteEmailBodySchema,
-        response: { 200: data(z.object({ to: z.string() })) },
-      },
-    },
-    async (request) => ({ data: await service.email(principalOf(request), request.params.id, request.body.to) }),
-  );
+  route.post('/fiscal/notes/:id/email', {
+    access: write,
+    summary: 'Envia o DANFE e o XML da nota autorizada por e-mail ao cliente (ou ao endereço informado); auditado',
+    params,
+    body: fiscalNoteEmailBodySchema,
+    data: z.object({ to: z.string() }),
+    handler: (request) => service.email(principalOf(request), request.params.id, request.body.to),
+  });
 }
 
 /** Voiding numbers never used. */
 function registerVoidingRoutes(app: NotesApp, service: NotesService): void {
-  app.post(
-    '/fiscal/voidings',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary:
-          'Inutiliza números nunca usados de uma série, ou o de uma nota rejeitada (até 10.000 de uma vez, motivo de 15 a 255 caracteres; a nota rejeitada fica com o número inutilizado e o pedido livre para uma nota nova); antes de enviar, recusa em palavras um intervalo já inutilizado (no todo ou em parte) ou com uma nota autorizada, cancelada, denegada ou a caminho da SEFAZ; auditado',
-        body: fiscalVoidingBodySchema,
-        response: { 201: data(fiscalVoidingSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ data: await service.voidNumbers(principalOf(request), request.body) }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.post('/fiscal/voidings', {
+    access: write,
+    summary:
+      'Inutiliza números nunca usados de uma série, ou o de uma nota rejeitada (até 10.000 de uma vez, motivo de 15 a 255 caracteres; a nota rejeitada fica com o número inutilizado e o pedido livre para uma nota nova); antes de enviar, recusa em palavras um intervalo já inutilizado (no todo ou em parte) ou com uma nota autorizada, cancelada, denegada ou a caminho da SEFAZ; auditado',
+    body: fiscalVoidingBodySchema,
+    data: fiscalVoidingSchema,
+    status: 201,
+    handler: (request) => service.voidNumbers(principalOf(request), request.body),
+  });
 }
