@@ -10,6 +10,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createSystemTasksService } from '../system-tasks/system-tasks.service';
 import { scheduleBackups } from './backups.scheduler';
@@ -28,24 +29,19 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tasks = createSystemTasksService({ db, role: config.role, embedded: !config.databaseUrl });
   const service = createBackupsService({ db, config, log: app.log, tasks });
   const tags = ['backups'];
+  const route = moduleRoutes(app, tags);
   // What a backup killed mid-way left behind (a temporary file) goes at start.
   const leftovers = await service.removeLeftovers();
   if (leftovers.length > 0) app.log.warn({ leftovers }, 'removed unfinished backups');
   if (config.dailyBackup) scheduleBackups(app.deps.scheduler, service);
   app.addHook('onClose', () => service.idle());
 
-  app.get(
-    '/backups',
-    {
-      config: { permissions: ADMIN },
-      schema: {
-        tags,
-        summary: 'Backups guardados em DATA_DIR/backups, do mais novo ao mais antigo (nome, bytes, data, tipo)',
-        response: { 200: backupListSchema },
-      },
-    },
-    async () => ({ data: await service.list() }),
-  );
+  route.get('/backups', {
+    access: { permissions: ADMIN },
+    summary: 'Backups guardados em DATA_DIR/backups, do mais novo ao mais antigo (nome, bytes, data, tipo)',
+    data: backupListSchema.shape.data,
+    handler: () => service.list(),
+  });
 
   app.post(
     '/backups',
@@ -61,50 +57,30 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => reply.status(201).send({ data: await service.backup('manual') }),
   );
 
-  app.get(
-    '/backups/settings',
-    {
-      config: { permissions: ADMIN },
-      schema: {
-        tags,
-        summary:
-          'Horário do backup diário (no fuso da empresa), quantos guardar, como é feito, o último resultado e o próximo',
-        response: { 200: backupSettingsEnvelopeSchema },
-      },
-    },
-    async () => ({ data: await service.status() }),
-  );
+  route.get('/backups/settings', {
+    access: { permissions: ADMIN },
+    summary:
+      'Horário do backup diário (no fuso da empresa), quantos guardar, como é feito, o último resultado e o próximo',
+    data: backupSettingsEnvelopeSchema.shape.data,
+    handler: () => service.status(),
+  });
 
-  app.put(
-    '/backups/settings',
-    {
-      config: { permissions: ADMIN },
-      schema: {
-        tags,
-        summary: 'Salva o horário (HH:MM) e quantos backups guardar de cada tipo (1 a 365); os excedentes são apagados',
-        body: backupSettingsBodySchema,
-        response: { 200: backupSettingsEnvelopeSchema },
-      },
-    },
-    async (request) => ({ data: await service.saveSettings(principalOf(request).employeeId, request.body) }),
-  );
+  route.put('/backups/settings', {
+    access: { permissions: ADMIN },
+    summary: 'Salva o horário (HH:MM) e quantos backups guardar de cada tipo (1 a 365); os excedentes são apagados',
+    body: backupSettingsBodySchema,
+    data: backupSettingsEnvelopeSchema.shape.data,
+    handler: (request) => service.saveSettings(principalOf(request).employeeId, request.body),
+  });
 
-  app.put(
-    '/backups/passphrase',
-    {
-      config: { permissions: ADMIN },
-      schema: {
-        tags,
-        summary:
-          'Define a senha dos backups (12 a 200 caracteres): os próximos saem criptografados; o servidor guarda só a chave pública derivada dela, nunca a senha. 409 com BACKUP_PASSPHRASE no servidor (ela vale)',
-        body: backupPassphraseBodySchema,
-        response: { 200: backupSettingsEnvelopeSchema },
-      },
-    },
-    async (request) => ({
-      data: await service.setPassphrase(principalOf(request).employeeId, request.body.passphrase),
-    }),
-  );
+  route.put('/backups/passphrase', {
+    access: { permissions: ADMIN },
+    summary:
+      'Define a senha dos backups (12 a 200 caracteres): os próximos saem criptografados; o servidor guarda só a chave pública derivada dela, nunca a senha. 409 com BACKUP_PASSPHRASE no servidor (ela vale)',
+    body: backupPassphraseBodySchema,
+    data: backupSettingsEnvelopeSchema.shape.data,
+    handler: (request) => service.setPassphrase(principalOf(request).employeeId, request.body.passphrase),
+  });
 
   app.get(
     '/backups/:name',

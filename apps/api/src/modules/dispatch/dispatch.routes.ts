@@ -16,6 +16,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createDispatchService } from './dispatch.service';
 import { runSheetPdf } from './run-sheet';
@@ -28,36 +29,25 @@ const idParams = z.object({ id: idParamSchema(DISPATCH_TEXTS.runNotFound) });
 export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDispatchService(app.deps.db);
   const tags = ['dispatch'];
+  const route = moduleRoutes(app, tags);
 
-  app.get(
-    '/dispatch/departures',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Expedição de um dia (no fuso da empresa): as entregas imediatas primeiro, depois cada saída com os pedidos embalados que a aguardam (atrasados com a próxima) e suas rotas',
-        querystring: z.object({ date: dispatchDateSchema }),
-        response: { 200: departuresSchema },
-      },
-    },
-    async (request) => ({ data: await service.departures(principalOf(request), request.query.date) }),
-  );
+  route.get('/dispatch/departures', {
+    access: config,
+    summary:
+      'Expedição de um dia (no fuso da empresa): as entregas imediatas primeiro, depois cada saída com os pedidos embalados que a aguardam (atrasados com a próxima) e suas rotas',
+    querystring: z.object({ date: dispatchDateSchema }),
+    data: departuresSchema.shape.data,
+    handler: (request) => service.departures(principalOf(request), request.query.date),
+  });
 
-  app.get(
-    '/dispatch/board/summary',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'O que a Expedição mostra primeiro: as entregas imediatas e cada saída do dia com quantos pedidos a aguardam, quantos atrasados, o dinheiro a receber e suas rotas (pedidos pelo código)',
-        querystring: z.object({ date: dispatchDateSchema }),
-        response: { 200: boardSummarySchema },
-      },
-    },
-    async (request) => ({ data: await service.boardSummary(principalOf(request), request.query.date) }),
-  );
+  route.get('/dispatch/board/summary', {
+    access: config,
+    summary:
+      'O que a Expedição mostra primeiro: as entregas imediatas e cada saída do dia com quantos pedidos a aguardam, quantos atrasados, o dinheiro a receber e suas rotas (pedidos pelo código)',
+    querystring: z.object({ date: dispatchDateSchema }),
+    data: boardSummarySchema.shape.data,
+    handler: (request) => service.boardSummary(principalOf(request), request.query.date),
+  });
 
   app.get(
     '/dispatch/board/orders',
@@ -74,34 +64,22 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.boardOrders(principalOf(request), request.query),
   );
 
-  app.post(
-    '/dispatch/runs',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Põe pedidos aguardando motoboy na rota de um motoboy numa saída (a rota é criada se não existir); o motoboy dos pedidos passa a ser o da rota',
-        body: createRunBodySchema,
-        response: { 200: z.object({ data: courierRunSchema }) },
-      },
-    },
-    async (request) => ({ data: await service.createRun(principalOf(request), request.body) }),
-  );
+  route.post('/dispatch/runs', {
+    access: config,
+    summary:
+      'Põe pedidos aguardando motoboy na rota de um motoboy numa saída (a rota é criada se não existir); o motoboy dos pedidos passa a ser o da rota',
+    body: createRunBodySchema,
+    data: courierRunSchema,
+    handler: (request) => service.createRun(principalOf(request), request.body),
+  });
 
-  app.get(
-    '/dispatch/runs/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Uma rota com seus pedidos',
-        params: idParams,
-        response: { 200: z.object({ data: courierRunSchema }) },
-      },
-    },
-    async (request) => ({ data: await service.run(principalOf(request), request.params.id) }),
-  );
+  route.get('/dispatch/runs/:id', {
+    access: config,
+    summary: 'Uma rota com seus pedidos',
+    params: idParams,
+    data: courierRunSchema,
+    handler: (request) => service.run(principalOf(request), request.params.id),
+  });
 
   app.get(
     '/dispatch/runs/:id/sheet.pdf',
@@ -125,21 +103,15 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/dispatch/runs/:id/settlement',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Acerto do motoboy: todos os pedidos entregues ou devolvidos; dinheiro esperado (pedidos em dinheiro entregues) × declarado; diferença exige observação',
-        params: idParams,
-        body: settlementBodySchema,
-        response: { 200: z.object({ data: settlementSchema }) },
-      },
-    },
-    async (request) => ({ data: await service.settle(principalOf(request), request.params.id, request.body) }),
-  );
+  route.post('/dispatch/runs/:id/settlement', {
+    access: config,
+    summary:
+      'Acerto do motoboy: todos os pedidos entregues ou devolvidos; dinheiro esperado (pedidos em dinheiro entregues) × declarado; diferença exige observação',
+    params: idParams,
+    body: settlementBodySchema,
+    data: settlementSchema,
+    handler: (request) => service.settle(principalOf(request), request.params.id, request.body),
+  });
 
   app.get(
     '/dispatch/settlements',

@@ -60,20 +60,14 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.saveIssuer(principalOf(request), request.body),
   });
 
-  app.get(
-    '/fiscal/municipalities',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Busca municípios da tabela do IBGE pelo nome (sem acentos nem caixa; o nome exato primeiro) ou pelo código de 7 dígitos, numa UF se informada; até 20',
-        querystring: municipalitiesQuerySchema,
-        response: { 200: data(z.array(municipalitySchema)) },
-      },
-    },
-    async (request) => ({ data: service.municipalities(request.query) }),
-  );
+  route.get('/fiscal/municipalities', {
+    access: config,
+    summary:
+      'Busca municípios da tabela do IBGE pelo nome (sem acentos nem caixa; o nome exato primeiro) ou pelo código de 7 dígitos, numa UF se informada; até 20',
+    querystring: municipalitiesQuerySchema,
+    data: z.array(municipalitySchema),
+    handler: (request) => service.municipalities(request.query),
+  });
 
   route.get('/fiscal/certificate', {
     access: config,

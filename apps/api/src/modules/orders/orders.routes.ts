@@ -92,18 +92,12 @@ function registerReadRoutes(app: App, service: OrdersService) {
       service.page(principalOf(request), request.params.status, request.query.page, request.query.items, request.query),
   );
 
-  app.get(
-    '/orders/count',
-    {
-      config: { permissions: READ },
-      schema: {
-        tags,
-        summary: 'Quantidade total de pedidos',
-        response: { 200: data(z.object({ total: z.number().int() })) },
-      },
-    },
-    async (request) => ({ data: { total: await service.count(principalOf(request)) } }),
-  );
+  route.get('/orders/count', {
+    access: { permissions: READ },
+    summary: 'Quantidade total de pedidos',
+    data: z.object({ total: z.number().int() }),
+    handler: async (request) => ({ total: await service.count(principalOf(request)) }),
+  });
 
   route.get('/orders/by-id/:id', {
     access: { permissions: READ },
@@ -142,19 +136,13 @@ function registerReadRoutes(app: App, service: OrdersService) {
     handler: (request) => service.packaging(principalOf(request), request.params.id),
   });
 
-  app.get(
-    '/reports/order/histories/:orderId',
-    {
-      config: { permissions: [ORDERS, REPORTS] },
-      schema: {
-        tags,
-        summary: 'Histórico de status do pedido: status, quem e quando (mais antigo primeiro)',
-        params: z.object({ orderId: orderIdParamSchema }),
-        response: { 200: data(z.object({ histories: z.array(orderHistoryEntrySchema) })) },
-      },
-    },
-    async (request) => ({ data: { histories: await service.histories(principalOf(request), request.params.orderId) } }),
-  );
+  route.get('/reports/order/histories/:orderId', {
+    access: { permissions: [ORDERS, REPORTS] },
+    summary: 'Histórico de status do pedido: status, quem e quando (mais antigo primeiro)',
+    params: z.object({ orderId: orderIdParamSchema }),
+    data: z.object({ histories: z.array(orderHistoryEntrySchema) }),
+    handler: async (request) => ({ histories: await service.histories(principalOf(request), request.params.orderId) }),
+  });
 
   // Registered last among the reads: the static paths above win over the code parameter.
   route.get('/orders/:code', {

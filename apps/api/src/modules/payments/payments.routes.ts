@@ -26,6 +26,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createOrderPaymentsService, orderPixPayload } from './order-payments.service';
 import { createPaymentsService } from './payments.service';
@@ -51,31 +52,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The Pix webhook, its URL for 'Configurações', the Pix received and the match of one by hand. */
 function registerPixRoutes(app: App, service: PaymentsService) {
-  app.get(
-    '/payments/pix/webhook',
-    {
-      config: { permissions: [SETTINGS] },
-      schema: {
-        tags,
-        summary: 'URL do webhook Pix a cadastrar no banco (o banco chama {url}/pix); criada na primeira consulta',
-        response: { 200: pixWebhookInfoSchema },
-      },
-    },
-    async () => ({ data: await service.webhook() }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.get('/payments/pix/webhook', {
+    access: { permissions: [SETTINGS] },
+    summary: 'URL do webhook Pix a cadastrar no banco (o banco chama {url}/pix); criada na primeira consulta',
+    data: pixWebhookInfoSchema.shape.data,
+    handler: () => service.webhook(),
+  });
 
-  app.post(
-    '/payments/pix/webhook',
-    {
-      config: { permissions: [SETTINGS] },
-      schema: {
-        tags,
-        summary: 'Cria uma nova URL do webhook Pix: a anterior deixa de valer na hora (cadastre a nova no banco)',
-        response: { 200: pixWebhookInfoSchema },
-      },
-    },
-    async () => ({ data: await service.webhook(true) }),
-  );
+  route.post('/payments/pix/webhook', {
+    access: { permissions: [SETTINGS] },
+    summary: 'Cria uma nova URL do webhook Pix: a anterior deixa de valer na hora (cadastre a nova no banco)',
+    data: pixWebhookInfoSchema.shape.data,
+    handler: () => service.webhook(true),
+  });
 
   app.post(
     '/payments/pix/webhook/:secret/pix',
@@ -137,6 +127,7 @@ function registerPixRoutes(app: App, service: PaymentsService) {
 
 /** An order paid in parts: card, Pix, cash (issue 38 §2, decision 0042); its Pix BR Code; its refunds. */
 function registerOrderPartRoutes(app: App) {
+  const route = moduleRoutes(app, tags);
   const parts = createOrderPaymentsService(app.deps.db);
 
   app.get(
@@ -155,20 +146,14 @@ function registerOrderPartRoutes(app: App) {
   );
   const orderParams = z.object({ id: idParamSchema(PAYMENT_TEXTS.orderNotFound) });
 
-  app.get(
-    '/orders/:id/payments',
-    {
-      config: { permissions: [ORDERS] },
-      schema: {
-        tags,
-        summary:
-          'Pagamentos (partes) do pedido: forma, valor, situação, cartão (bandeira, parcelas, NSU, autorização, taxa, líquido, recebimentos), Pix da parte (txid e copia e cola); total, pago, aguardando e saldo',
-        params: orderParams,
-        response: { 200: orderPaymentsSchema },
-      },
-    },
-    async (request) => ({ data: await parts.list(principalOf(request), request.params.id) }),
-  );
+  route.get('/orders/:id/payments', {
+    access: { permissions: [ORDERS] },
+    summary:
+      'Pagamentos (partes) do pedido: forma, valor, situação, cartão (bandeira, parcelas, NSU, autorização, taxa, líquido, recebimentos), Pix da parte (txid e copia e cola); total, pago, aguardando e saldo',
+    params: orderParams,
+    data: orderPaymentsSchema.shape.data,
+    handler: (request) => parts.list(principalOf(request), request.params.id),
+  });
 
   app.post(
     '/orders/:id/payments',

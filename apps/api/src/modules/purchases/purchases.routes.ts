@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { replicaReads } from '../../db/database';
 import { csvDate, csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
 import { AppError, badRequest } from '../../lib/errors';
+import { moduleRoutes } from '../../lib/module-routes';
 import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
 import { NFE_MAX_BYTES } from './nfe/nfe-reader';
@@ -71,6 +72,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createPurchasesService(replicaReads(app.deps.db));
   const tags = ['purchases'];
+  const route = moduleRoutes(app, tags);
 
   app.post(
     '/purchases/nfe',
@@ -106,54 +108,34 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/purchases/returns',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Devolução ao fornecedor (issue 39 §4): aparelhos em estoque ou em análise, por IMEI, com o motivo; saem do estoque (o histórico nomeia o fornecedor e a chave da nota de entrada) e o fornecedor fica devendo o custo de entrada deles (crédito em Contas a pagar)',
-        description:
-          'Todos do mesmo fornecedor e vindos por Entrada por XML; cada IMEI que não serve é nomeado e nada é gravado. Uma transação.',
-        body: supplierReturnBodySchema,
-        response: { 200: z.object({ data: supplierReturnSchema }) },
-      },
-    },
-    async (request) => ({
-      data: await service.returnToSupplier(principalOf(request).employeeId, request.body),
-    }),
-  );
+  route.post('/purchases/returns', {
+    access: config,
+    summary:
+      'Devolução ao fornecedor (issue 39 §4): aparelhos em estoque ou em análise, por IMEI, com o motivo; saem do estoque (o histórico nomeia o fornecedor e a chave da nota de entrada) e o fornecedor fica devendo o custo de entrada deles (crédito em Contas a pagar)',
+    description:
+      'Todos do mesmo fornecedor e vindos por Entrada por XML; cada IMEI que não serve é nomeado e nada é gravado. Uma transação.',
+    body: supplierReturnBodySchema,
+    data: supplierReturnSchema,
+    handler: (request) => service.returnToSupplier(principalOf(request).employeeId, request.body),
+  });
 
-  app.get(
-    '/purchases',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Entradas por XML, as mais novas primeiro, paginadas (page desde 0, size), com busca no fornecedor (nome, CNPJ), número ou chave da nota',
-        querystring: purchaseListQuerySchema,
-        response: { 200: z.object({ data: purchasePageSchema }) },
-      },
-    },
-    async (request) => ({ data: await service.page(request.query) }),
-  );
+  route.get('/purchases', {
+    access: config,
+    summary:
+      'Entradas por XML, as mais novas primeiro, paginadas (page desde 0, size), com busca no fornecedor (nome, CNPJ), número ou chave da nota',
+    querystring: purchaseListQuerySchema,
+    data: purchasePageSchema,
+    handler: (request) => service.page(request.query),
+  });
 
-  app.get(
-    '/purchases/products',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "'Vincular a um produto' na Entrada por XML: produtos ativos pela busca do catálogo (nome, código, tag, marca ou referência, sem acento nem caixa), por nome, até limit (padrão 20, no máximo 50); basta 'Compras'",
-        querystring: purchaseProductSearchQuerySchema,
-        response: { 200: z.object({ data: z.array(purchaseProductOptionSchema) }) },
-      },
-    },
-    async (request) => ({ data: await service.products(request.query) }),
-  );
+  route.get('/purchases/products', {
+    access: config,
+    summary:
+      "'Vincular a um produto' na Entrada por XML: produtos ativos pela busca do catálogo (nome, código, tag, marca ou referência, sem acento nem caixa), por nome, até limit (padrão 20, no máximo 50); basta 'Compras'",
+    querystring: purchaseProductSearchQuerySchema,
+    data: z.array(purchaseProductOptionSchema),
+    handler: (request) => service.products(request.query),
+  });
 
   app.get(
     '/purchases/export.csv',
@@ -171,49 +153,31 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/purchases/settings',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "Configurações da Entrada por XML (decisão 0090): os percentuais Ouro, Prata e Bronze de um produto criado a partir da nota e a variação (± %) do custo unitário sobre o custo médio do produto que pede 'Custo conferido'",
-        response: { 200: z.object({ data: purchaseSettingsSchema }) },
-      },
-    },
-    async () => ({ data: await service.settings() }),
-  );
+  route.get('/purchases/settings', {
+    access: config,
+    summary:
+      "Configurações da Entrada por XML (decisão 0090): os percentuais Ouro, Prata e Bronze de um produto criado a partir da nota e a variação (± %) do custo unitário sobre o custo médio do produto que pede 'Custo conferido'",
+    data: purchaseSettingsSchema,
+    handler: () => service.settings(),
+  });
 
-  app.put(
-    '/purchases/settings',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Altera as configurações da Entrada por XML (percentuais de 0 a 100; variação de 1 a 1000 % inteiro); auditado',
-        body: purchaseSettingsSchema,
-        response: { 200: z.object({ data: purchaseSettingsSchema }) },
-      },
-    },
-    async (request) => ({ data: await service.saveSettings(principalOf(request).employeeId, request.body) }),
-  );
+  route.put('/purchases/settings', {
+    access: config,
+    summary:
+      'Altera as configurações da Entrada por XML (percentuais de 0 a 100; variação de 1 a 1000 % inteiro); auditado',
+    body: purchaseSettingsSchema,
+    data: purchaseSettingsSchema,
+    handler: (request) => service.saveSettings(principalOf(request).employeeId, request.body),
+  });
 
-  app.get(
-    '/purchases/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Uma entrada por XML: a nota, o fornecedor, cada item com o produto, fator, unidades, custo unitário, custo antes e depois, os IMEIs, e as contas a pagar',
-        params,
-        response: { 200: z.object({ data: purchaseSchema }) },
-      },
-    },
-    async (request) => ({ data: await service.get(request.params.id) }),
-  );
+  route.get('/purchases/:id', {
+    access: config,
+    summary:
+      'Uma entrada por XML: a nota, o fornecedor, cada item com o produto, fator, unidades, custo unitário, custo antes e depois, os IMEIs, e as contas a pagar',
+    params,
+    data: purchaseSchema,
+    handler: (request) => service.get(request.params.id),
+  });
 };
 
 function parseDecisions(text: string | undefined): PurchaseDecisions {

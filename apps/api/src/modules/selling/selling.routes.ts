@@ -38,6 +38,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createDiscountApprovalsService } from './discount-approvals.service';
 import { createOrderEditService } from './order-edit.service';
@@ -232,156 +233,105 @@ function registerCheckoutRoutes(app: App, service: SellingService) {
 
 /** An order changed after the sale, before separation: its discounts, or the whole edit (decision 0044). */
 function registerOrderChangeRoutes(app: App, service: SellingService) {
-  app.post(
-    '/orders/:id/discount',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Define os descontos do pedido {id} (por item e/ou no pedido, R$ ou %; {} remove) antes da separação: dinheiro ou cartão na entrega aguardando o estoquista, ou Pix ainda não pago; dentro do máximo da regra de quem pede; total recalculado, auditado; partes confirmadas acima do novo total viram um reembolso a registrar (refund)',
-        params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
-        body: orderDiscountBodySchema,
-        response: { 200: z.object({ data: orderDiscountResponseSchema }) },
-      },
-    },
-    async (request) => ({
-      data: await service.changeDiscount(principalOf(request), request.params.id, request.body.discounts),
-    }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.post('/orders/:id/discount', {
+    access: config,
+    summary:
+      'Define os descontos do pedido {id} (por item e/ou no pedido, R$ ou %; {} remove) antes da separação: dinheiro ou cartão na entrega aguardando o estoquista, ou Pix ainda não pago; dentro do máximo da regra de quem pede; total recalculado, auditado; partes confirmadas acima do novo total viram um reembolso a registrar (refund)',
+    params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
+    body: orderDiscountBodySchema,
+    data: orderDiscountResponseSchema,
+    handler: (request) => service.changeDiscount(principalOf(request), request.params.id, request.body.discounts),
+  });
 
   const edits = createOrderEditService(app.deps.db);
-  app.patch(
-    '/orders/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Altera o pedido {id} antes da separação (dinheiro ou cartão na entrega aguardando o estoquista, ou Pix ainda não pago; decisão 0044): items (os produtos daqui em diante; novos ao preço do nível do cliente agora, os mantidos ao preço da venda), typeOfDelivery, isFastDelivery, withWarranty, discounts (substituem os do pedido), payment (CASH, PIX ou CARD na entrega; depósito não: exige comprovante) com changeFor, só sem pagamento registrado ou aguardando (409), o pedido vai para o status em que a venda o poria (movimento changePayment da tabela); o estoque segue pelo livro, descontos mantidos por unidade, total recalculado, histórico e auditoria; dryRun: só calcula; depois da separação 409 (resta cancelar ou trocar); um pagamento aguardando acima do novo total 409 PAYMENT_OVERPAID; partes confirmadas acima do novo total viram um reembolso a registrar (refund); mesma Idempotency-Key não altera duas vezes',
-        params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
-        headers: z.looseObject({
-          'idempotency-key': idempotencyKeyHeaderSchema
-            .optional()
-            .describe(
-              'Chave de idempotência: a mesma chave com o mesmo corpo não altera o pedido de novo (replayed: true).',
-            ),
-        }),
-        body: orderEditBodySchema,
-        response: { 200: z.object({ data: orderEditResultSchema }) },
-      },
-    },
-    async (request) => ({
-      data: await edits.edit(
+  route.patch('/orders/:id', {
+    access: config,
+    summary:
+      'Altera o pedido {id} antes da separação (dinheiro ou cartão na entrega aguardando o estoquista, ou Pix ainda não pago; decisão 0044): items (os produtos daqui em diante; novos ao preço do nível do cliente agora, os mantidos ao preço da venda), typeOfDelivery, isFastDelivery, withWarranty, discounts (substituem os do pedido), payment (CASH, PIX ou CARD na entrega; depósito não: exige comprovante) com changeFor, só sem pagamento registrado ou aguardando (409), o pedido vai para o status em que a venda o poria (movimento changePayment da tabela); o estoque segue pelo livro, descontos mantidos por unidade, total recalculado, histórico e auditoria; dryRun: só calcula; depois da separação 409 (resta cancelar ou trocar); um pagamento aguardando acima do novo total 409 PAYMENT_OVERPAID; partes confirmadas acima do novo total viram um reembolso a registrar (refund); mesma Idempotency-Key não altera duas vezes',
+    params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
+    headers: z.looseObject({
+      'idempotency-key': idempotencyKeyHeaderSchema
+        .optional()
+        .describe(
+          'Chave de idempotência: a mesma chave com o mesmo corpo não altera o pedido de novo (replayed: true).',
+        ),
+    }),
+    body: orderEditBodySchema,
+    data: orderEditResultSchema,
+    handler: (request) =>
+      edits.edit(
         principalOf(request),
         request.params.id,
         request.body,
         (request.headers as { 'idempotency-key'?: string })['idempotency-key'],
       ),
-    }),
-  );
+  });
 }
 
 /** Decision 0045: a manager's approval of a discount above the seller's maximum. */
 function registerDiscountApprovalRoutes(app: App) {
+  const route = moduleRoutes(app, tags);
   const approvals = createDiscountApprovalsService(app.deps.db);
   const approvalParams = z.object({ id: idParamSchema(DISCOUNT_APPROVAL_TEXTS.notFound) });
   const deciders = { permissions: [...DISCOUNT_APPROVAL_PERMISSIONS] };
-  app.post(
-    '/discount-approvals',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Pede a aprovação de um desconto acima do máximo da regra do vendedor para o carrinho do cliente como está (produtos, quantidades, preços) com estes descontos — ou, no Balcão, para os itens da venda (items) —; substitui o pedido pendente do mesmo vendedor e cliente; nada fica reservado',
-        body: discountApprovalRequestSchema,
-        response: { 200: z.object({ data: discountApprovalSchema }) },
-      },
-    },
-    async (request) => ({ data: await approvals.ask(principalOf(request), request.body) }),
-  );
+  route.post('/discount-approvals', {
+    access: config,
+    summary:
+      'Pede a aprovação de um desconto acima do máximo da regra do vendedor para o carrinho do cliente como está (produtos, quantidades, preços) com estes descontos — ou, no Balcão, para os itens da venda (items) —; substitui o pedido pendente do mesmo vendedor e cliente; nada fica reservado',
+    body: discountApprovalRequestSchema,
+    data: discountApprovalSchema,
+    handler: (request) => approvals.ask(principalOf(request), request.body),
+  });
 
-  app.get(
-    '/discount-approvals/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "Um pedido de aprovação de desconto como está agora (o 'Balcão' pergunta até ser decidido): o do próprio vendedor, ou a quem pode decidir; 404 nos outros",
-        params: approvalParams,
-        response: { 200: z.object({ data: discountApprovalSchema }) },
-      },
-    },
-    async (request) => ({ data: await approvals.one(principalOf(request), request.params.id) }),
-  );
+  route.get('/discount-approvals/:id', {
+    access: config,
+    summary:
+      "Um pedido de aprovação de desconto como está agora (o 'Balcão' pergunta até ser decidido): o do próprio vendedor, ou a quem pode decidir; 404 nos outros",
+    params: approvalParams,
+    data: discountApprovalSchema,
+    handler: (request) => approvals.one(principalOf(request), request.params.id),
+  });
 
-  app.get(
-    '/discount-approvals',
-    {
-      config: deciders,
-      schema: {
-        tags,
-        summary:
-          'Pedidos de aprovação de desconto pendentes que o funcionário pode decidir: de outros vendedores, dentro do máximo da sua regra (full:access: todos)',
-        response: { 200: z.object({ data: z.array(discountApprovalSchema) }) },
-      },
-    },
-    async (request) => ({ data: await approvals.pending(principalOf(request)) }),
-  );
+  route.get('/discount-approvals', {
+    access: deciders,
+    summary:
+      'Pedidos de aprovação de desconto pendentes que o funcionário pode decidir: de outros vendedores, dentro do máximo da sua regra (full:access: todos)',
+    data: z.array(discountApprovalSchema),
+    handler: (request) => approvals.pending(principalOf(request)),
+  });
 
-  app.post(
-    '/discount-approvals/:id/approve',
-    {
-      config: deciders,
-      schema: {
-        tags,
-        summary:
-          'Aprova o pedido de desconto {id}: não o próprio, só dentro do máximo da sua regra (403); vale 2 horas, uma venda, o mesmo carrinho e descontos; auditado',
-        params: approvalParams,
-        response: { 200: z.object({ data: discountApprovalSchema }) },
-      },
-    },
-    async (request) => ({ data: await approvals.approve(principalOf(request), request.params.id) }),
-  );
+  route.post('/discount-approvals/:id/approve', {
+    access: deciders,
+    summary:
+      'Aprova o pedido de desconto {id}: não o próprio, só dentro do máximo da sua regra (403); vale 2 horas, uma venda, o mesmo carrinho e descontos; auditado',
+    params: approvalParams,
+    data: discountApprovalSchema,
+    handler: (request) => approvals.approve(principalOf(request), request.params.id),
+  });
 
-  app.post(
-    '/discount-approvals/:id/refuse',
-    {
-      config: deciders,
-      schema: {
-        tags,
-        summary:
-          'Recusa o pedido de desconto {id} com um motivo (obrigatório): as mesmas regras de quem aprova; auditado',
-        params: approvalParams,
-        body: discountApprovalRefuseSchema,
-        response: { 200: z.object({ data: discountApprovalSchema }) },
-      },
-    },
-    async (request) => ({ data: await approvals.refuse(principalOf(request), request.params.id, request.body.reason) }),
-  );
+  route.post('/discount-approvals/:id/refuse', {
+    access: deciders,
+    summary: 'Recusa o pedido de desconto {id} com um motivo (obrigatório): as mesmas regras de quem aprova; auditado',
+    params: approvalParams,
+    body: discountApprovalRefuseSchema,
+    data: discountApprovalSchema,
+    handler: (request) => approvals.refuse(principalOf(request), request.params.id, request.body.reason),
+  });
 }
 
 /** 'Balcão' (issue 54 §1, decision 0074): the counter's sale, paid and handed over in one call. */
 function registerCounterRoutes(app: App, service: SellingService) {
-  app.post(
-    '/counter/sales',
-    {
-      config: { ...config, refusesCardData: true },
-      schema: {
-        tags,
-        summary:
-          "Venda no balcão ('Concluir venda'): produtos (IMEI das unidades de aparelhos), descontos dentro do máximo do vendedor, pagamentos que somam o total (dinheiro com valor recebido e troco, no caixa aberto de quem vende — 409 CASH_DRAWER_CLOSED sem caixa; cartões com NSU e parcelas; um Pix pelo QR); pedido pago e finalizado na hora, numa transação (com Pix: a venda aguarda o banco confirmar a parte em Pix e é entregue pelo sistema na confirmação); sem customerId, o 'Consumidor final' do vendedor; mesma chave (Idempotency-Key) devolve a mesma venda",
-        headers: checkoutHeadersSchema,
-        body: counterSaleBodySchema,
-        response: { 200: counterSaleResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: await service.sellAtCounter(principalOf(request), request.body, request.headers['idempotency-key']),
-    }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.post('/counter/sales', {
+    access: { ...config, refusesCardData: true },
+    summary:
+      "Venda no balcão ('Concluir venda'): produtos (IMEI das unidades de aparelhos), descontos dentro do máximo do vendedor, pagamentos que somam o total (dinheiro com valor recebido e troco, no caixa aberto de quem vende — 409 CASH_DRAWER_CLOSED sem caixa; cartões com NSU e parcelas; um Pix pelo QR); pedido pago e finalizado na hora, numa transação (com Pix: a venda aguarda o banco confirmar a parte em Pix e é entregue pelo sistema na confirmação); sem customerId, o 'Consumidor final' do vendedor; mesma chave (Idempotency-Key) devolve a mesma venda",
+    headers: checkoutHeadersSchema,
+    body: counterSaleBodySchema,
+    data: counterSaleResponseSchema.shape.data,
+    handler: (request) => service.sellAtCounter(principalOf(request), request.body, request.headers['idempotency-key']),
+  });
   app.get(
     '/orders/:id/receipt.pdf',
     {
@@ -407,32 +357,20 @@ function registerCounterRoutes(app: App, service: SellingService) {
         .send(pdf);
     },
   );
-  app.get(
-    '/counter/sales/waiting-pix',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "'Vendas aguardando Pix': as vendas no balcão de hoje ainda aguardando o Pix (o QR reaberto no 'Balcão' depois de sair da tela), das mais novas, paginadas (page desde 0, pageSize); o vendedor vê as suas, quem lê pedidos vê todas",
-        querystring: counterWaitingQuerySchema,
-        response: { 200: counterWaitingPageSchema },
-      },
-    },
-    async (request) => ({ data: await service.waitingCounterSales(principalOf(request), request.query) }),
-  );
-  app.get(
-    '/counter/sales/:orderId',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "Situação de uma venda no balcão: status e a parte em Pix (valor, txid, 'Copia e cola' enquanto aguarda); a tela pergunta até o banco confirmar e a venda ficar em Finalizados",
-        params: z.object({ orderId: idParamSchema(COUNTER_TEXTS.notACounterSale) }),
-        response: { 200: counterSaleStateSchema },
-      },
-    },
-    async (request) => ({ data: await service.counterSaleState(request.params.orderId) }),
-  );
+  route.get('/counter/sales/waiting-pix', {
+    access: config,
+    summary:
+      "'Vendas aguardando Pix': as vendas no balcão de hoje ainda aguardando o Pix (o QR reaberto no 'Balcão' depois de sair da tela), das mais novas, paginadas (page desde 0, pageSize); o vendedor vê as suas, quem lê pedidos vê todas",
+    querystring: counterWaitingQuerySchema,
+    data: counterWaitingPageSchema.shape.data,
+    handler: (request) => service.waitingCounterSales(principalOf(request), request.query),
+  });
+  route.get('/counter/sales/:orderId', {
+    access: config,
+    summary:
+      "Situação de uma venda no balcão: status e a parte em Pix (valor, txid, 'Copia e cola' enquanto aguarda); a tela pergunta até o banco confirmar e a venda ficar em Finalizados",
+    params: z.object({ orderId: idParamSchema(COUNTER_TEXTS.notACounterSale) }),
+    data: counterSaleStateSchema.shape.data,
+    handler: (request) => service.counterSaleState(request.params.orderId),
+  });
 }

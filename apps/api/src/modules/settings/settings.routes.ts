@@ -24,6 +24,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createSettingsService, quoteValidityDays, type SettingsService } from './settings.service';
 import { createWhatsAppTemplatesService, whatsAppKindKey } from './whatsapp-templates.service';
@@ -62,18 +63,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Bank settings: Pix keys and transfer accounts. */
 function registerBankRoutes(app: SettingsApp, service: SettingsService): void {
-  app.get(
-    '/orders/bank-settings',
-    {
-      config: { permissions: READ },
-      schema: {
-        tags,
-        summary: 'Informações bancárias (Pix e transferência), desativadas incluídas',
-        response: { 200: z.object({ data: z.array(bankSettingSchema) }) },
-      },
-    },
-    async () => ({ data: await service.listBankSettings() }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.get('/orders/bank-settings', {
+    access: { permissions: READ },
+    summary: 'Informações bancárias (Pix e transferência), desativadas incluídas',
+    data: z.array(bankSettingSchema),
+    handler: () => service.listBankSettings(),
+  });
 
   app.put(
     '/orders/bank-settings',
@@ -146,6 +142,7 @@ function registerCompanyRoutes(app: SettingsApp, service: SettingsService): void
 
 /** The first run and the couriers' departures (issue 21 §1, decision 0019). */
 function registerSetupRoutes(app: SettingsApp, service: SettingsService): void {
+  const route = moduleRoutes(app, tags);
   const setupEnvelope = z.object({ data: setupStatusSchema });
   app.get(
     '/setup',
@@ -176,40 +173,27 @@ function registerSetupRoutes(app: SettingsApp, service: SettingsService): void {
     async (request) => ({ data: await service.completeSetup(actor(request), request.body) }),
   );
 
-  app.get(
-    '/settings/departures',
-    {
-      config: { permissions: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Horários de saída dos motoboys por dia da semana (0 domingo … 6 sábado), hora do fuso da empresa',
-        response: { 200: z.object({ data: departureScheduleSchema }) },
-      },
-    },
-    async () => ({ data: { departures: (await service.departures()).map((times) => [...times]) } }),
-  );
+  route.get('/settings/departures', {
+    access: { permissions: 'signed-in' },
+    summary: 'Horários de saída dos motoboys por dia da semana (0 domingo … 6 sábado), hora do fuso da empresa',
+    data: departureScheduleSchema,
+    handler: async () => ({ departures: (await service.departures()).map((times) => [...times]) }),
+  });
 
-  app.put(
-    '/settings/departures',
-    {
-      config: { permissions: WRITE },
-      schema: {
-        tags,
-        summary: `Salva os horários de saída (7 dias, HH:MM, no máximo 8 por dia, ao menos um na semana); ${DEPARTURE_TEXTS.saved}`,
-        body: departuresBodySchema,
-        response: { 200: z.object({ data: departureScheduleSchema }) },
-      },
-    },
-    async (request) => ({
-      data: {
-        departures: (await service.saveDepartures(actor(request), request.body.departures)).map((times) => [...times]),
-      },
+  route.put('/settings/departures', {
+    access: { permissions: WRITE },
+    summary: `Salva os horários de saída (7 dias, HH:MM, no máximo 8 por dia, ao menos um na semana); ${DEPARTURE_TEXTS.saved}`,
+    body: departuresBodySchema,
+    data: departureScheduleSchema,
+    handler: async (request) => ({
+      departures: (await service.saveDepartures(actor(request), request.body.departures)).map((times) => [...times]),
     }),
-  );
+  });
 }
 
 /** The card fees and days (issue 38 §2, decision 0042). */
 function registerCardFeeRoutes(app: SettingsApp, service: SettingsService): void {
+  const route = moduleRoutes(app, tags);
   app.get(
     '/settings/card-fees',
     {
@@ -225,38 +209,27 @@ function registerCardFeeRoutes(app: SettingsApp, service: SettingsService): void
     async () => ({ data: await service.cardSettings() }),
   );
 
-  app.put(
-    '/settings/card-fees',
-    {
-      config: { permissions: WRITE },
-      schema: {
-        tags,
-        summary: `Salva as taxas e prazos de cartão; ${ORDER_PAYMENT_TEXTS.settingsSaved}`,
-        body: cardSettingsSchema,
-        response: { 200: cardSettingsEnvelopeSchema },
-      },
-    },
-    async (request) => ({ data: await service.saveCardSettings(actor(request), request.body) }),
-  );
+  route.put('/settings/card-fees', {
+    access: { permissions: WRITE },
+    summary: `Salva as taxas e prazos de cartão; ${ORDER_PAYMENT_TEXTS.settingsSaved}`,
+    body: cardSettingsSchema,
+    data: cardSettingsEnvelopeSchema.shape.data,
+    handler: (request) => service.saveCardSettings(actor(request), request.body),
+  });
 }
 
 /** The WhatsApp messages per order status (issue 20 §6), the quotes' and the repairs'. */
 function registerWhatsAppRoutes(app: SettingsApp): void {
+  const route = moduleRoutes(app, tags);
   const templates = createWhatsAppTemplatesService(app.deps.db);
   const statusParams = z.object({ status: orderStatusParamSchema });
-  app.get(
-    '/settings/whatsapp-templates',
-    {
-      config: { permissions: READ },
-      schema: {
-        tags,
-        summary:
-          'Mensagens do WhatsApp por status do pedido e a dos orçamentos (a salva ou a padrão) e os marcadores que podem usar ({codigo}, {pix}…)',
-        response: { 200: whatsAppTemplatesSchema },
-      },
-    },
-    async () => ({ data: await templates.list() }),
-  );
+  route.get('/settings/whatsapp-templates', {
+    access: { permissions: READ },
+    summary:
+      'Mensagens do WhatsApp por status do pedido e a dos orçamentos (a salva ou a padrão) e os marcadores que podem usar ({codigo}, {pix}…)',
+    data: whatsAppTemplatesSchema.shape.data,
+    handler: () => templates.list(),
+  });
 
   // The quotes' message (decision 0043) and the repairs' (issue 42 §2): static paths, matched before the status's.
   const kinds = [
@@ -294,36 +267,22 @@ function registerWhatsAppRoutes(app: SettingsApp): void {
     );
   }
 
-  app.put(
-    '/settings/whatsapp-templates/:status',
-    {
-      config: { permissions: WRITE },
-      schema: {
-        tags,
-        summary: 'Salva a mensagem de um status (marcador desconhecido: 400 com a lista dos válidos)',
-        params: statusParams,
-        body: whatsAppTemplateBodySchema,
-        response: { 200: whatsAppTemplatesSchema },
-      },
-    },
-    async (request) => ({
-      data: await templates.save(principalOf(request).employeeId, request.params.status, request.body.template),
-    }),
-  );
+  route.put('/settings/whatsapp-templates/:status', {
+    access: { permissions: WRITE },
+    summary: 'Salva a mensagem de um status (marcador desconhecido: 400 com a lista dos válidos)',
+    params: statusParams,
+    body: whatsAppTemplateBodySchema,
+    data: whatsAppTemplatesSchema.shape.data,
+    handler: (request) => templates.save(principalOf(request).employeeId, request.params.status, request.body.template),
+  });
 
-  app.delete(
-    '/settings/whatsapp-templates/:status',
-    {
-      config: { permissions: WRITE },
-      schema: {
-        tags,
-        summary: 'Restaurar padrão: volta à mensagem padrão do status',
-        params: statusParams,
-        response: { 200: whatsAppTemplatesSchema },
-      },
-    },
-    async (request) => ({ data: await templates.restore(principalOf(request).employeeId, request.params.status) }),
-  );
+  route.delete('/settings/whatsapp-templates/:status', {
+    access: { permissions: WRITE },
+    summary: 'Restaurar padrão: volta à mensagem padrão do status',
+    params: statusParams,
+    data: whatsAppTemplatesSchema.shape.data,
+    handler: (request) => templates.restore(principalOf(request).employeeId, request.params.status),
+  });
 }
 
 /** The quotes' validity (decision 0043). */

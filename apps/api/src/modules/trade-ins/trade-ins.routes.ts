@@ -157,20 +157,14 @@ function registerPriceAndSettingsRoutes(app: App, route: Routes, service: TradeI
     handler: (request) => service.saveSettings(principalOf(request).employeeId, request.body),
   });
 
-  app.get(
-    '/trade-ins/report',
-    {
-      config: reports,
-      schema: {
-        tags,
-        summary:
-          'Usados aceitos por mês (fuso do negócio) entre from e to (YYYY-MM-DD): quantos, quanto foi pago, quantos foram revendidos, por quanto e a margem (venda − custo)',
-        querystring: tradeInReportQuerySchema,
-        response: { 200: tradeInReportSchema },
-      },
-    },
-    async (request) => ({ data: await service.report(request.query.from, request.query.to) }),
-  );
+  route.get('/trade-ins/report', {
+    access: reports,
+    summary:
+      'Usados aceitos por mês (fuso do negócio) entre from e to (YYYY-MM-DD): quantos, quanto foi pago, quantos foram revendidos, por quanto e a margem (venda − custo)',
+    querystring: tradeInReportQuerySchema,
+    data: tradeInReportSchema.shape.data,
+    handler: (request) => service.report(request.query.from, request.query.to),
+  });
 }
 
 /** One trade-in: read, its value, the check, the signature, accepted, cancelled, released, its term. */
