@@ -25,10 +25,16 @@ export type ZodRequest<P = undefined, Q = undefined, H = undefined, B = undefine
   ZodTypeProvider
 >;
 
-/** One JSON route answering `{ data }`: who may call it, what /api/docs shows, what it validates, what it answers. */
+/**
+ * Who may call a route: the route's `config` (the permissions, or employee functions, that may call it). Required
+ * unless the module gave one for all its routes (`Default`); a route's own replaces it.
+ */
+export type Access<Default> = Default extends FastifyContextConfig
+  ? { access?: FastifyContextConfig }
+  : { access: FastifyContextConfig };
+
+/** One JSON route answering `{ data }`: what /api/docs shows, what it validates, what it answers. */
 export interface JsonRoute<P, Q, H, B, D extends z.ZodType> {
-  /** The route's `config`: the permissions (or employee functions) that may call it. */
-  access: FastifyContextConfig;
   summary: string;
   description?: string;
   params?: P;
@@ -47,7 +53,6 @@ type Batches<Row> = AsyncIterable<readonly Row[]> | Iterable<readonly Row[]>;
 
 /** A CSV download of a list's rows: the list's query, the file's name, columns and one line a row. */
 export interface CsvRoute<Q, Row> {
-  access: FastifyContextConfig;
   summary: string;
   querystring: Q;
   fileName: string;
@@ -62,7 +67,6 @@ export interface CsvRoute<Q, Row> {
 
 /** A private PDF shown in the browser (never cached): the document and its file's name. */
 export interface PdfRoute<P> {
-  access: FastifyContextConfig;
   summary: string;
   params: P;
   handler: (request: ZodRequest<P>) => Promise<{ fileName: string; pdf: Buffer | Uint8Array }>;
@@ -71,16 +75,20 @@ export interface PdfRoute<P> {
 /**
  * Declares a module's routes under its OpenAPI tags, each in one call with its permission, summary and schemas: JSON
  * routes answering a service call's result as `{ data }` (documented as `data(schema)` under its status), CSV downloads
- * and private PDFs.
+ * and private PDFs. `moduleAccess`, when given, is who may call every route that does not say otherwise.
  */
-export function moduleRoutes(app: ZodApp, tags: string[]) {
+export function moduleRoutes<Default extends FastifyContextConfig | undefined = undefined>(
+  app: ZodApp,
+  tags: string[],
+  moduleAccess?: Default,
+) {
   const declare =
     (method: HTTPMethods) =>
     <P = undefined, Q = undefined, H = undefined, B = undefined, D extends z.ZodType = z.ZodType>(
       url: string,
-      route: JsonRoute<P, Q, H, B, D>,
+      route: JsonRoute<P, Q, H, B, D> & Access<Default>,
     ) => {
-      const { access, handler, data: answer, status = 200, ...described } = route;
+      const { access = moduleAccess, handler, data: answer, status = 200, ...described } = route;
       const schema: FastifySchema = { tags, ...described, response: { [status]: data(answer) } };
       app.route({
         method,
@@ -91,14 +99,14 @@ export function moduleRoutes(app: ZodApp, tags: string[]) {
           reply.status(status).send({ data: await handler(request as ZodRequest<P, Q, H, B>) }),
       });
     };
-  const csv = <Q, Row>(url: string, route: CsvRoute<Q, Row>) => {
-    const { access, summary, querystring, fileName, columns, rows, cells } = route;
+  const csv = <Q, Row>(url: string, route: CsvRoute<Q, Row> & Access<Default>) => {
+    const { access = moduleAccess, summary, querystring, fileName, columns, rows, cells } = route;
     app.get(url, { config: access, schema: csvExportSchema(tags, summary, querystring) }, async (request, reply) =>
       sendCsv(reply, fileName, csvStream(columns, await rows((request as ZodRequest<undefined, Q>).query), cells)),
     );
   };
-  const pdf = <P>(url: string, route: PdfRoute<P>) => {
-    const { access, summary, params, handler } = route;
+  const pdf = <P>(url: string, route: PdfRoute<P> & Access<Default>) => {
+    const { access = moduleAccess, summary, params, handler } = route;
     app.get(
       url,
       { config: access, schema: { tags, summary, params, produces: ['application/pdf'] } },
@@ -122,3 +130,8 @@ export function moduleRoutes(app: ZodApp, tags: string[]) {
     pdf,
   };
 }
+
+/** What `moduleRoutes` gives, for the functions that register a part of a module's routes. */
+export type ModuleRoutes<Default extends FastifyContextConfig | undefined = undefined> = ReturnType<
+  typeof moduleRoutes<Default>
+>;

@@ -1,4 +1,5 @@
 import {
+  type CheckoutResponse,
   COUNTER_TEXTS,
   cartAddBodySchema,
   cartChangeBodySchema,
@@ -36,10 +37,11 @@ import {
   sellingProductSearchParamsSchema,
   sellingProductSearchResponseSchema,
 } from '@backoffice/contract';
+import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { moduleRoutes } from '../../lib/module-routes';
-import { principalOf } from '../../plugins/auth';
+import { type Principal, principalOf } from '../../plugins/auth';
 import { createDiscountApprovalsService } from './discount-approvals.service';
 import { createOrderEditService } from './order-edit.service';
 import { createSellingService, type SellingService } from './selling.service';
@@ -135,28 +137,26 @@ function registerCartRoutes(app: App, service: SellingService) {
 
 /** The checkouts: cash, the order's own Pix (with its optional split), card, credit and bank transfer. */
 function registerCheckoutRoutes(app: App, service: SellingService) {
-  // The cash checkout (section 7) and the order's own Pix (issue 18): the same body, the Pix's with its optional split.
-  const withoutProof = [
-    {
-      url: '/orders/checkout/:id',
-      summary:
-        'Finaliza o carrinho do cliente {id} em dinheiro: pedido em AGUARDANDO_ESTOQUISTA, estoque baixado, carrinho esvaziado; mesma chave (cabeçalho Idempotency-Key ou idempotencyKey, ambos opcionais) devolve o mesmo pedido',
-      checkout: service.checkoutCash,
-      body: checkoutCashBodySchema,
-    },
-    {
-      url: '/orders/checkout/pix/:id',
-      summary:
-        'Finaliza o carrinho do cliente {id} por Pix do próprio pedido (GET /orders/pix/{orderId} dá o QR): pedido em PROCESSANDO com Pix automático, senão AGUARDANDO_COMPROVANTE; o webhook do banco confirma; mesma chave (Idempotency-Key) devolve o mesmo pedido. Opcional cardOnDeliveryAmount: a venda dividida — esse valor no cartão na entrega ou na retirada (Levar maquininha) e o resto por um Pix da parte (pixPart: txid e copia e cola próprios); o pedido vai ao estoquista quando o Pix da parte é pago',
-      checkout: service.checkoutPix,
-      body: checkoutPixBodySchema,
-    },
-  ];
-  for (const { url, summary, checkout, body } of withoutProof) {
+  /**
+   * A checkout of the customer {id}'s cart: the payment's body, the service call that finishes it (the same
+   * Idempotency-Key, header or body, answers the same order) and the answer every checkout gives.
+   */
+  const checkout = <B extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: B,
+    finish: (
+      principal: Principal,
+      customerId: number,
+      body: z.output<B>,
+      headerKey?: string,
+    ) => Promise<CheckoutResponse>,
+    access: FastifyContextConfig = config,
+  ) =>
     app.post(
       url,
       {
-        config,
+        config: access,
         schema: {
           tags,
           summary,
@@ -167,75 +167,53 @@ function registerCheckoutRoutes(app: App, service: SellingService) {
         },
       },
       async (request) =>
-        checkout(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
+        finish(
+          principalOf(request),
+          request.params.id,
+          request.body as z.output<B>,
+          request.headers['idempotency-key'],
+        ),
     );
-  }
 
-  app.post(
+  // The cash checkout (section 7), the order's own Pix (issue 18, with its optional split), card (issue 38) with the
+  // card data refused, credit (issue 40) and bank transfer.
+  checkout(
+    '/orders/checkout/:id',
+    'Finaliza o carrinho do cliente {id} em dinheiro: pedido em AGUARDANDO_ESTOQUISTA, estoque baixado, carrinho esvaziado; mesma chave (cabeçalho Idempotency-Key ou idempotencyKey, ambos opcionais) devolve o mesmo pedido',
+    checkoutCashBodySchema,
+    service.checkoutCash,
+  );
+  checkout(
+    '/orders/checkout/pix/:id',
+    'Finaliza o carrinho do cliente {id} por Pix do próprio pedido (GET /orders/pix/{orderId} dá o QR): pedido em PROCESSANDO com Pix automático, senão AGUARDANDO_COMPROVANTE; o webhook do banco confirma; mesma chave (Idempotency-Key) devolve o mesmo pedido. Opcional cardOnDeliveryAmount: a venda dividida — esse valor no cartão na entrega ou na retirada (Levar maquininha) e o resto por um Pix da parte (pixPart: txid e copia e cola próprios); o pedido vai ao estoquista quando o Pix da parte é pago',
+    checkoutPixBodySchema,
+    service.checkoutPix,
+  );
+  checkout(
     '/orders/checkout/card/:id',
-    {
-      config: { ...config, refusesCardData: true },
-      schema: {
-        tags,
-        summary:
-          'Finaliza o carrinho do cliente {id} no cartão (issue 38): com card (tipo, bandeira, parcelas, NSU, autorização do comprovante da maquininha; nunca o número do cartão) pago na hora; sem card, cobrado na entrega ou na retirada (Levar maquininha); pedido em AGUARDANDO_ESTOQUISTA; mesma chave (Idempotency-Key) devolve o mesmo pedido',
-        params: sellingCustomerParamsSchema,
-        headers: checkoutHeadersSchema,
-        body: checkoutCardBodySchema,
-        response: { 200: checkoutResponseSchema },
-      },
-    },
-    async (request) =>
-      service.checkoutCard(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
+    'Finaliza o carrinho do cliente {id} no cartão (issue 38): com card (tipo, bandeira, parcelas, NSU, autorização do comprovante da maquininha; nunca o número do cartão) pago na hora; sem card, cobrado na entrega ou na retirada (Levar maquininha); pedido em AGUARDANDO_ESTOQUISTA; mesma chave (Idempotency-Key) devolve o mesmo pedido',
+    checkoutCardBodySchema,
+    service.checkoutCard,
+    { ...config, refusesCardData: true },
   );
-
-  app.post(
+  checkout(
     '/orders/checkout/credit/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "Finaliza o carrinho do cliente {id} a prazo (issue 40): terms é um dos prazos do cliente ('28', '30/60/90'; 400 se não for dele, 409 se ele não tem crédito); dentro do limite o pedido vai para AGUARDANDO_ESTOQUISTA, acima dele ou com parcela em atraso além do configurado fica em AGUARDANDO_APROVACAO_CREDITO (17) até um gerente decidir; as parcelas nascem na entrega; mesma chave (Idempotency-Key) devolve o mesmo pedido",
-        params: sellingCustomerParamsSchema,
-        headers: checkoutHeadersSchema,
-        body: checkoutCreditBodySchema,
-        response: { 200: checkoutResponseSchema },
-      },
-    },
-    async (request) =>
-      service.checkoutCredit(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
+    "Finaliza o carrinho do cliente {id} a prazo (issue 40): terms é um dos prazos do cliente ('28', '30/60/90'; 400 se não for dele, 409 se ele não tem crédito); dentro do limite o pedido vai para AGUARDANDO_ESTOQUISTA, acima dele ou com parcela em atraso além do configurado fica em AGUARDANDO_APROVACAO_CREDITO (17) até um gerente decidir; as parcelas nascem na entrega; mesma chave (Idempotency-Key) devolve o mesmo pedido",
+    checkoutCreditBodySchema,
+    service.checkoutCredit,
   );
-
-  app.post(
+  checkout(
     '/orders/checkout/bank/transfer/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Finaliza o carrinho do cliente {id} por depósito com o comprovante (base64): pedido em AGUARDANDO_APROVACAO; mesma chave (cabeçalho Idempotency-Key ou idempotencyKey, ambos opcionais) devolve o mesmo pedido',
-        params: sellingCustomerParamsSchema,
-        headers: checkoutHeadersSchema,
-        body: checkoutTransferBodySchema,
-        response: { 200: checkoutResponseSchema },
-      },
-    },
-    async (request) =>
-      service.checkoutTransfer(
-        principalOf(request),
-        request.params.id,
-        request.body,
-        request.headers['idempotency-key'],
-      ),
+    'Finaliza o carrinho do cliente {id} por depósito com o comprovante (base64): pedido em AGUARDANDO_APROVACAO; mesma chave (cabeçalho Idempotency-Key ou idempotencyKey, ambos opcionais) devolve o mesmo pedido',
+    checkoutTransferBodySchema,
+    service.checkoutTransfer,
   );
 }
 
 /** An order changed after the sale, before separation: its discounts, or the whole edit (decision 0044). */
 function registerOrderChangeRoutes(app: App, service: SellingService) {
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
   route.post('/orders/:id/discount', {
-    access: config,
     summary:
       'Define os descontos do pedido {id} (por item e/ou no pedido, R$ ou %; {} remove) antes da separação: dinheiro ou cartão na entrega aguardando o estoquista, ou Pix ainda não pago; dentro do máximo da regra de quem pede; total recalculado, auditado; partes confirmadas acima do novo total viram um reembolso a registrar (refund)',
     params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
@@ -246,7 +224,6 @@ function registerOrderChangeRoutes(app: App, service: SellingService) {
 
   const edits = createOrderEditService(app.deps.db);
   route.patch('/orders/:id', {
-    access: config,
     summary:
       'Altera o pedido {id} antes da separação (dinheiro ou cartão na entrega aguardando o estoquista, ou Pix ainda não pago; decisão 0044): items (os produtos daqui em diante; novos ao preço do nível do cliente agora, os mantidos ao preço da venda), typeOfDelivery, isFastDelivery, withWarranty, discounts (substituem os do pedido), payment (CASH, PIX ou CARD na entrega; depósito não: exige comprovante) com changeFor, só sem pagamento registrado ou aguardando (409), o pedido vai para o status em que a venda o poria (movimento changePayment da tabela); o estoque segue pelo livro, descontos mantidos por unidade, total recalculado, histórico e auditoria; dryRun: só calcula; depois da separação 409 (resta cancelar ou trocar); um pagamento aguardando acima do novo total 409 PAYMENT_OVERPAID; partes confirmadas acima do novo total viram um reembolso a registrar (refund); mesma Idempotency-Key não altera duas vezes',
     params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
@@ -271,12 +248,11 @@ function registerOrderChangeRoutes(app: App, service: SellingService) {
 
 /** Decision 0045: a manager's approval of a discount above the seller's maximum. */
 function registerDiscountApprovalRoutes(app: App) {
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
   const approvals = createDiscountApprovalsService(app.deps.db);
   const approvalParams = z.object({ id: idParamSchema(DISCOUNT_APPROVAL_TEXTS.notFound) });
   const deciders = { permissions: [...DISCOUNT_APPROVAL_PERMISSIONS] };
   route.post('/discount-approvals', {
-    access: config,
     summary:
       'Pede a aprovação de um desconto acima do máximo da regra do vendedor para o carrinho do cliente como está (produtos, quantidades, preços) com estes descontos — ou, no Balcão, para os itens da venda (items) —; substitui o pedido pendente do mesmo vendedor e cliente; nada fica reservado',
     body: discountApprovalRequestSchema,
@@ -285,7 +261,6 @@ function registerDiscountApprovalRoutes(app: App) {
   });
 
   route.get('/discount-approvals/:id', {
-    access: config,
     summary:
       "Um pedido de aprovação de desconto como está agora (o 'Balcão' pergunta até ser decidido): o do próprio vendedor, ou a quem pode decidir; 404 nos outros",
     params: approvalParams,
@@ -322,7 +297,7 @@ function registerDiscountApprovalRoutes(app: App) {
 
 /** 'Balcão' (issue 54 §1, decision 0074): the counter's sale, paid and handed over in one call. */
 function registerCounterRoutes(app: App, service: SellingService) {
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
   route.post('/counter/sales', {
     access: { ...config, refusesCardData: true },
     summary:
@@ -358,7 +333,6 @@ function registerCounterRoutes(app: App, service: SellingService) {
     },
   );
   route.get('/counter/sales/waiting-pix', {
-    access: config,
     summary:
       "'Vendas aguardando Pix': as vendas no balcão de hoje ainda aguardando o Pix (o QR reaberto no 'Balcão' depois de sair da tela), das mais novas, paginadas (page desde 0, pageSize); o vendedor vê as suas, quem lê pedidos vê todas",
     querystring: counterWaitingQuerySchema,
@@ -366,7 +340,6 @@ function registerCounterRoutes(app: App, service: SellingService) {
     handler: (request) => service.waitingCounterSales(principalOf(request), request.query),
   });
   route.get('/counter/sales/:orderId', {
-    access: config,
     summary:
       "Situação de uma venda no balcão: status e a parte em Pix (valor, txid, 'Copia e cola' enquanto aguarda); a tela pergunta até o banco confirmar e a venda ficar em Finalizados",
     params: z.object({ orderId: idParamSchema(COUNTER_TEXTS.notACounterSale) }),

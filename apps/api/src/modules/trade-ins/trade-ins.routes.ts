@@ -35,7 +35,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { type ZodApp as App, moduleRoutes } from '../../lib/module-routes';
+import { type ZodApp as App, type ModuleRoutes, moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { createTradeInsService, type TradeInsService } from './trade-ins.service';
 
@@ -61,10 +61,8 @@ const cells = (t: TradeInSummary) => [
 const params = tradeInIdParamsSchema;
 const tags = ['trade-ins'];
 
-type Routes = ReturnType<typeof moduleRoutes>;
-
 /** The list, its CSV (which may read a replica), an evaluation without saving, a trade-in registered. */
-function registerListAndIntakeRoutes(route: Routes, service: TradeInsService, exporting: TradeInsService) {
+function registerListAndIntakeRoutes(route: ModuleRoutes, service: TradeInsService, exporting: TradeInsService) {
   route.get('/trade-ins', {
     access: desk,
     summary:
@@ -106,7 +104,7 @@ function registerListAndIntakeRoutes(route: Routes, service: TradeInsService, ex
 }
 
 /** The price table, the settings (deductions, the seminovo warranty) and the monthly report. */
-function registerPriceAndSettingsRoutes(app: App, route: Routes, service: TradeInsService) {
+function registerPriceAndSettingsRoutes(app: App, route: ModuleRoutes, service: TradeInsService) {
   route.get('/trade-ins/prices', {
     access: desk,
     summary: "A tabela de preços de usados (marca, modelo, armazenamento, preço), filtrada por 'search'",
@@ -168,7 +166,7 @@ function registerPriceAndSettingsRoutes(app: App, route: Routes, service: TradeI
 }
 
 /** One trade-in: read, its value, the check, the signature, accepted, cancelled, released, its term. */
-function registerTradeInRoutes(route: Routes, service: TradeInsService) {
+function registerTradeInRoutes(route: ModuleRoutes, service: TradeInsService) {
   route.get('/trade-ins/:id', {
     access: desk,
     summary:
