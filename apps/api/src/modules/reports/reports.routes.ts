@@ -35,6 +35,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dashboardDatabase, reportsDatabase } from '../../db/database';
 import { data } from '../../lib/envelope';
+import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
 import { payablesDue } from '../payables/payables.service';
 import { scheduleReportSummaries } from './reports.scheduler';
@@ -51,8 +52,8 @@ const rankParams = z.object({ ...period, order: reportOrderSchema });
 const employeePeriod = z.object({ ...period, id: reportIdSchema });
 const orderParams = z.object({ orderId: reportIdSchema });
 const tags = ['reports'];
-const chart = { config: { permissions: CHARTS } };
-const report = { config: { permissions: [REPORTS] } };
+const chart = { permissions: CHARTS };
+const report = { permissions: [REPORTS] };
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -60,14 +61,17 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 function registerDashboardRoutes(app: App, service: ReportsService) {
   app.get(
     '/dashboard',
-    { ...chart, schema: { tags, summary: 'Números dos cartões do painel', response: { 200: data(dashboardSchema) } } },
+    {
+      config: chart,
+      schema: { tags, summary: 'Números dos cartões do painel', response: { 200: data(dashboardSchema) } },
+    },
     async () => ({ data: await service.dashboard() }),
   );
 
   app.get(
     '/dashboard/today',
     {
-      ...chart,
+      config: chart,
       schema: {
         tags,
         summary:
@@ -94,29 +98,32 @@ function registerChartRoutes(app: App, service: ReportsService, landing: Reports
   app.get(
     '/reports/product/top-ten/searched-by-term',
     {
-      ...chart,
+      config: chart,
       schema: { tags, summary: 'Dez termos mais pesquisados (com resultado), últimos 7 dias', response: terms },
     },
     async () => ({ data: await landing.searchedTerms(true) }),
   );
   app.get(
     '/reports/product/top-ten/viewed',
-    { ...chart, schema: { tags, summary: 'Dez produtos mais visualizados, últimos 7 dias', response: viewed } },
+    { config: chart, schema: { tags, summary: 'Dez produtos mais visualizados, últimos 7 dias', response: viewed } },
     async () => ({ data: await landing.productsViewed() }),
   );
   app.get(
     '/reports/top-ten/products/sold/desc',
-    { ...chart, schema: { tags, summary: 'Dez produtos mais vendidos, últimos 7 dias', response: sold } },
+    { config: chart, schema: { tags, summary: 'Dez produtos mais vendidos, últimos 7 dias', response: sold } },
     async () => ({ data: await landing.topTenSold() }),
   );
   app.get(
     '/reports/product/not-exists/top-ten/searched-by-term',
-    { ...chart, schema: { tags, summary: 'Dez termos pesquisados sem resultado, últimos 7 dias', response: terms } },
+    {
+      config: chart,
+      schema: { tags, summary: 'Dez termos pesquisados sem resultado, últimos 7 dias', response: terms },
+    },
     async () => ({ data: await landing.searchedTerms(false) }),
   );
   app.get(
     '/reports/customer/top-ten/signedin',
-    { ...chart, schema: { tags, summary: 'Dez clientes com mais acessos, últimos 7 dias', response: signed } },
+    { config: chart, schema: { tags, summary: 'Dez clientes com mais acessos, últimos 7 dias', response: signed } },
     async () => ({ data: await landing.customersSignedIn() }),
   );
 
@@ -124,7 +131,7 @@ function registerChartRoutes(app: App, service: ReportsService, landing: Reports
   app.get(
     '/reports/product/viewed/start/:s/end/:e',
     {
-      ...chart,
+      config: chart,
       schema: { tags, summary: 'Dez produtos mais visualizados no período', params: periodParams, response: viewed },
     },
     async (request) => ({ data: await service.productsViewed(request.params.s, request.params.e) }),
@@ -132,7 +139,7 @@ function registerChartRoutes(app: App, service: ReportsService, landing: Reports
   app.get(
     '/reports/product/searched-by-term/start/:s/end/:e',
     {
-      ...chart,
+      config: chart,
       schema: { tags, summary: 'Dez termos mais pesquisados no período', params: periodParams, response: terms },
     },
     async (request) => ({ data: await service.searchedTerms(true, request.params.s, request.params.e) }),
@@ -140,7 +147,7 @@ function registerChartRoutes(app: App, service: ReportsService, landing: Reports
   app.get(
     '/reports/product/not-exists/searched-by-term/start/:s/end/:e',
     {
-      ...chart,
+      config: chart,
       schema: {
         tags,
         summary: 'Dez termos pesquisados sem resultado no período',
@@ -153,7 +160,7 @@ function registerChartRoutes(app: App, service: ReportsService, landing: Reports
   app.get(
     '/reports/customer/top-ten/signedin/start/:s/end/:e',
     {
-      ...chart,
+      config: chart,
       schema: { tags, summary: 'Dez clientes com mais acessos no período', params: periodParams, response: signed },
     },
     async (request) => ({ data: await service.customersSignedIn(request.params.s, request.params.e) }),
@@ -166,7 +173,7 @@ function registerRankingRoutes(app: App, service: ReportsService) {
   app.get(
     REPORT_PATHS.customerPurchases,
     {
-      ...report,
+      config: report,
       schema: {
         tags,
         summary: 'Clientes que mais (desc) ou menos (asc) compraram no período, pelo total das vendas',
@@ -181,7 +188,7 @@ function registerRankingRoutes(app: App, service: ReportsService) {
     REPORT_PATHS.productsSold,
     {
       // The dashboard's sold chart (its period variant, ?items=10) and the best/worst-selling reports.
-      ...chart,
+      config: chart,
       schema: {
         tags,
         summary:
@@ -197,248 +204,149 @@ function registerRankingRoutes(app: App, service: ReportsService) {
 
 /** The stock's reports: low stock, stock x sales (all levels or one), the phones by age, a brand's reference. */
 function registerStockRoutes(app: App, service: ReportsService) {
-  app.get(
-    REPORT_PATHS.lowStock,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Produtos ativos no alerta de estoque ou abaixo',
-        response: { 200: data(z.array(lowStockRowSchema)) },
-      },
-    },
-    async () => ({ data: await service.lowStock() }),
-  );
-  app.get(
-    REPORT_PATHS.stockSales,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Estoque x vendas de todos os níveis',
-        querystring: reportPagingSchema,
-        response: { 200: data(stockSalesReportSchema) },
-      },
-    },
-    async ({ query }) => ({ data: await service.stockSales(0, query) }),
-  );
-  app.get(
-    REPORT_PATHS.stockSalesByLevel,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Estoque x vendas: 0 todos os níveis, 1 Ouro, 2 Prata, 3 Bronze',
-        params: z.object({ level: reportLevelSchema }),
-        querystring: reportPagingSchema,
-        response: { 200: data(stockSalesReportSchema) },
-      },
-    },
-    async ({ params, query }) => ({ data: await service.stockSales(params.level, query) }),
-  );
-  app.get(
-    REPORT_PATHS.unitsByAge,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Aparelhos em estoque por tempo: cada aparelho (IMEI) em estoque, do mais antigo, com seu custo',
-        querystring: reportPagingSchema,
-        response: { 200: data(unitAgeReportSchema) },
-      },
-    },
-    async ({ query }) => ({ data: await service.unitsByAge(query) }),
-  );
-  app.get(
-    REPORT_PATHS.brandReference,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Produtos (ativos e arquivados) de uma marca e referência',
-        params: z.object({ brand: z.string().min(1), reference: z.string().min(1) }),
-        response: { 200: data(z.array(brandReferenceRowSchema)) },
-      },
-    },
-    async ({ params }) => ({ data: await service.brandReference(params.brand, params.reference) }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.get(REPORT_PATHS.lowStock, {
+    access: report,
+    summary: 'Produtos ativos no alerta de estoque ou abaixo',
+    data: z.array(lowStockRowSchema),
+    handler: () => service.lowStock(),
+  });
+  route.get(REPORT_PATHS.stockSales, {
+    access: report,
+    summary: 'Estoque x vendas de todos os níveis',
+    querystring: reportPagingSchema,
+    data: stockSalesReportSchema,
+    handler: ({ query }) => service.stockSales(0, query),
+  });
+  route.get(REPORT_PATHS.stockSalesByLevel, {
+    access: report,
+    summary: 'Estoque x vendas: 0 todos os níveis, 1 Ouro, 2 Prata, 3 Bronze',
+    params: z.object({ level: reportLevelSchema }),
+    querystring: reportPagingSchema,
+    data: stockSalesReportSchema,
+    handler: ({ params, query }) => service.stockSales(params.level, query),
+  });
+  route.get(REPORT_PATHS.unitsByAge, {
+    access: report,
+    summary: 'Aparelhos em estoque por tempo: cada aparelho (IMEI) em estoque, do mais antigo, com seu custo',
+    querystring: reportPagingSchema,
+    data: unitAgeReportSchema,
+    handler: ({ query }) => service.unitsByAge(query),
+  });
+  route.get(REPORT_PATHS.brandReference, {
+    access: report,
+    summary: 'Produtos (ativos e arquivados) de uma marca e referência',
+    params: z.object({ brand: z.string().min(1), reference: z.string().min(1) }),
+    data: z.array(brandReferenceRowSchema),
+    handler: ({ params }) => service.brandReference(params.brand, params.reference),
+  });
 }
 
 /** The staff's reports: a courier's or an attendant's sales, exchanges and returns (and each order's detail), a courier's customers and the orders awaiting him. */
 function registerStaffRoutes(app: App, service: ReportsService) {
-  app.get(
-    REPORT_PATHS.ordersByDeliverer,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Vendas do período entregues pelo motoboy, com totais por forma de pagamento',
-        params: employeePeriod,
-        querystring: reportPagingSchema,
-        response: { 200: data(orderReportSchema) },
-      },
-    },
-    async ({ params, query }) => ({ data: await service.ordersByDeliverer(params.id, params.s, params.e, query) }),
-  );
-  app.get(
-    REPORT_PATHS.ordersByAttendant,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Vendas do período feitas pelo atendente, com totais por forma de pagamento',
-        params: employeePeriod,
-        querystring: reportPagingSchema,
-        response: { 200: data(orderReportSchema) },
-      },
-    },
-    async ({ params, query }) => ({ data: await service.ordersByAttendant(params.id, params.s, params.e, query) }),
-  );
-  app.get(
-    REPORT_PATHS.exchanges,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Trocas do período: as registradas pelo atendente, ou as recolhidas se o id é de um motoboy',
-        params: employeePeriod,
-        response: { 200: data(z.array(exchangeRowSchema)) },
-      },
-    },
-    async ({ params }) => ({ data: await service.exchanges(params.id, params.s, params.e) }),
-  );
-  app.get(
-    REPORT_PATHS.returns,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Devoluções do período: as registradas pelo atendente, ou as recolhidas se o id é de um motoboy',
-        params: employeePeriod,
-        response: { 200: data(z.array(returnRowSchema)) },
-      },
-    },
-    async ({ params }) => ({ data: await service.returns(params.id, params.s, params.e) }),
-  );
-  app.get(
-    REPORT_PATHS.delivererCustomers,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Clientes aprovados atendidos pelo motoboy',
-        params: idParams,
-        response: { 200: data(z.array(delivererCustomerRowSchema)) },
-      },
-    },
-    async ({ params }) => ({ data: await service.delivererCustomers(params.id) }),
-  );
-  app.get(
-    REPORT_PATHS.awaitingCourier,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Pedidos do motoboy aguardando retirada (Aguardando motoboy e Entrega imediata)',
-        params: idParams,
-        response: { 200: data(z.array(awaitingCourierRowSchema)) },
-      },
-    },
-    async ({ params }) => ({ data: await service.awaitingCourier(params.id) }),
-  );
-  app.get(
-    REPORT_PATHS.exchangeDetail,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Detalhes do pedido com suas trocas',
-        params: orderParams,
-        response: { 200: data(adjustmentOrderDetailSchema) },
-      },
-    },
-    async ({ params }) => ({ data: await service.exchangeDetail(params.orderId) }),
-  );
-  app.get(
-    REPORT_PATHS.returnDetail,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Detalhes do pedido com suas devoluções',
-        params: orderParams,
-        response: { 200: data(adjustmentOrderDetailSchema) },
-      },
-    },
-    async ({ params }) => ({ data: await service.returnDetail(params.orderId) }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.get(REPORT_PATHS.ordersByDeliverer, {
+    access: report,
+    summary: 'Vendas do período entregues pelo motoboy, com totais por forma de pagamento',
+    params: employeePeriod,
+    querystring: reportPagingSchema,
+    data: orderReportSchema,
+    handler: ({ params, query }) => service.ordersByDeliverer(params.id, params.s, params.e, query),
+  });
+  route.get(REPORT_PATHS.ordersByAttendant, {
+    access: report,
+    summary: 'Vendas do período feitas pelo atendente, com totais por forma de pagamento',
+    params: employeePeriod,
+    querystring: reportPagingSchema,
+    data: orderReportSchema,
+    handler: ({ params, query }) => service.ordersByAttendant(params.id, params.s, params.e, query),
+  });
+  route.get(REPORT_PATHS.exchanges, {
+    access: report,
+    summary: 'Trocas do período: as registradas pelo atendente, ou as recolhidas se o id é de um motoboy',
+    params: employeePeriod,
+    data: z.array(exchangeRowSchema),
+    handler: ({ params }) => service.exchanges(params.id, params.s, params.e),
+  });
+  route.get(REPORT_PATHS.returns, {
+    access: report,
+    summary: 'Devoluções do período: as registradas pelo atendente, ou as recolhidas se o id é de um motoboy',
+    params: employeePeriod,
+    data: z.array(returnRowSchema),
+    handler: ({ params }) => service.returns(params.id, params.s, params.e),
+  });
+  route.get(REPORT_PATHS.delivererCustomers, {
+    access: report,
+    summary: 'Clientes aprovados atendidos pelo motoboy',
+    params: idParams,
+    data: z.array(delivererCustomerRowSchema),
+    handler: ({ params }) => service.delivererCustomers(params.id),
+  });
+  route.get(REPORT_PATHS.awaitingCourier, {
+    access: report,
+    summary: 'Pedidos do motoboy aguardando retirada (Aguardando motoboy e Entrega imediata)',
+    params: idParams,
+    data: z.array(awaitingCourierRowSchema),
+    handler: ({ params }) => service.awaitingCourier(params.id),
+  });
+  route.get(REPORT_PATHS.exchangeDetail, {
+    access: report,
+    summary: 'Detalhes do pedido com suas trocas',
+    params: orderParams,
+    data: adjustmentOrderDetailSchema,
+    handler: ({ params }) => service.exchangeDetail(params.orderId),
+  });
+  route.get(REPORT_PATHS.returnDetail, {
+    access: report,
+    summary: 'Detalhes do pedido com suas devoluções',
+    params: orderParams,
+    data: adjustmentOrderDetailSchema,
+    handler: ({ params }) => service.returnDetail(params.orderId),
+  });
 }
 
 /** The sales' reports: deposits and Pix, margin (19), revenue (21), card settlements (20), fast-delivery customers. */
 function registerSalesRoutes(app: App, service: ReportsService) {
-  app.get(
-    REPORT_PATHS.deposits,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Vendas do período pagas por depósito (transferência) ou Pix',
-        params: periodParams,
-        querystring: reportPagingSchema,
-        response: { 200: data(depositReportSchema) },
-      },
-    },
-    async ({ params, query }) => ({ data: await service.deposits(params.s, params.e, query) }),
-  );
-  app.get(
-    REPORT_PATHS.margin,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary:
-          "Relatório 19 'Margem': por produto (ou ?groupBy=brand|customer|attendant|month) no período, receita bruta, descontos (da linha e sua parte do pedido), trocas e devoluções registradas no período (mercadoria devolvida ao preço pago menos a dada em troca ao seu preço), receita líquida, custo (o registrado na venda; a devolução ao mesmo custo, a reposição ao custo médio da saída), margem R$ e % (maior margem primeiro; ?page&items); nos totais, as taxas de cartão dos pedidos e a margem depois delas",
-        params: periodParams,
-        querystring: marginQuerySchema,
-        response: { 200: data(marginReportSchema) },
-      },
-    },
-    async ({ params, query }) => ({ data: await service.margin(params.s, params.e, query) }),
-  );
-  app.get(
-    REPORT_PATHS.revenue,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary:
-          "Relatório 21 'Faturamento por período': por dia, semana (de segunda) ou mês (?bucket=day|week|month, dia por padrão) do período, no fuso da empresa: pedidos, receita bruta das mercadorias, descontos, trocas e devoluções, receita líquida, custo, margem R$ e % (do mais antigo; ?page&items), com os totais",
-        params: periodParams,
-        querystring: revenueQuerySchema,
-        response: { 200: data(revenueReportSchema) },
-      },
-    },
-    async ({ params, query }) => ({ data: await service.revenue(params.s, params.e, query) }),
-  );
-  app.get(
-    REPORT_PATHS.cardSettlements,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary:
-          "Relatório 20 'Recebimentos de cartão': cada pagamento da adquirente com data no período (dos pagamentos com cartão confirmados: data, pedido, tipo, bandeira, parcela n/N, bruto, taxa, líquido), totais por dia e do período (?page&items)",
-        params: periodParams,
-        querystring: reportPagingSchema,
-        response: { 200: data(cardSettlementReportSchema) },
-      },
-    },
-    async ({ params, query }) => ({ data: await service.cardSettlements(params.s, params.e, query) }),
-  );
+  const route = moduleRoutes(app, tags);
+  route.get(REPORT_PATHS.deposits, {
+    access: report,
+    summary: 'Vendas do período pagas por depósito (transferência) ou Pix',
+    params: periodParams,
+    querystring: reportPagingSchema,
+    data: depositReportSchema,
+    handler: ({ params, query }) => service.deposits(params.s, params.e, query),
+  });
+  route.get(REPORT_PATHS.margin, {
+    access: report,
+    summary:
+      "Relatório 19 'Margem': por produto (ou ?groupBy=brand|customer|attendant|month) no período, receita bruta, descontos (da linha e sua parte do pedido), trocas e devoluções registradas no período (mercadoria devolvida ao preço pago menos a dada em troca ao seu preço), receita líquida, custo (o registrado na venda; a devolução ao mesmo custo, a reposição ao custo médio da saída), margem R$ e % (maior margem primeiro; ?page&items); nos totais, as taxas de cartão dos pedidos e a margem depois delas",
+    params: periodParams,
+    querystring: marginQuerySchema,
+    data: marginReportSchema,
+    handler: ({ params, query }) => service.margin(params.s, params.e, query),
+  });
+  route.get(REPORT_PATHS.revenue, {
+    access: report,
+    summary:
+      "Relatório 21 'Faturamento por período': por dia, semana (de segunda) ou mês (?bucket=day|week|month, dia por padrão) do período, no fuso da empresa: pedidos, receita bruta das mercadorias, descontos, trocas e devoluções, receita líquida, custo, margem R$ e % (do mais antigo; ?page&items), com os totais",
+    params: periodParams,
+    querystring: revenueQuerySchema,
+    data: revenueReportSchema,
+    handler: ({ params, query }) => service.revenue(params.s, params.e, query),
+  });
+  route.get(REPORT_PATHS.cardSettlements, {
+    access: report,
+    summary:
+      "Relatório 20 'Recebimentos de cartão': cada pagamento da adquirente com data no período (dos pagamentos com cartão confirmados: data, pedido, tipo, bandeira, parcela n/N, bruto, taxa, líquido), totais por dia e do período (?page&items)",
+    params: periodParams,
+    querystring: reportPagingSchema,
+    data: cardSettlementReportSchema,
+    handler: ({ params, query }) => service.cardSettlements(params.s, params.e, query),
+  });
   app.get(
     REPORT_PATHS.fastDeliveryCustomers,
     {
-      ...report,
+      config: report,
       schema: {
         tags,
         summary:
