@@ -56,11 +56,10 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     (id) => credit.followed(id),
   );
   const tags = ['bank-statements'];
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
   route.get('/bank-statements/accounts', {
-    access: config,
     summary: "As contas ativas da loja ('Configurações bancárias') que podem receber um extrato",
     data: z.array(z.object({ id: z.number().int(), name: z.string(), detail: z.string() })),
     handler: () => service.accounts(),
@@ -111,7 +110,6 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route.get('/bank-statements/reconciliation', {
-    access: config,
     summary:
       "'Conciliação bancária' da conta e do mês (AAAA-MM): os lançamentos do extrato, cada aberto com a sua proposta (mesmo valor, no dia do lançamento ou até 5 dias antes, o mais próximo primeiro: recebimento de parcela, conta paga, repasse de cartão no dia previsto), o conciliado com um lançamento depois desfeito de novo em aberto (reopened), o saldo do banco (LEDGERBAL), o dos livros e a diferença",
     querystring: bankReconciliationQuerySchema,
@@ -120,7 +118,6 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.post('/bank-statements/reconciliation/confirm', {
-    access: config,
     summary:
       "'Confirmar todas as propostas': cada lançamento aberto da conta e do mês com proposta exata, conciliado com ela numa transação (as propostas refeitas nela). Auditado, um registro por lançamento",
     body: bankConfirmAllSchema,
@@ -129,7 +126,6 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.post('/bank-statements/lines/:id/confirm', {
-    access: config,
     summary:
       "'Confirmar': o lançamento aberto conciliado com o previsto (conferido de novo: mesmo valor, no dia ou até 5 dias antes, não conciliado com outro; senão 409). Auditado",
     params,

@@ -31,10 +31,9 @@ export const cashFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createCashFlowService(replicaReads(app.deps.db));
   const tags = ['cash-flow'];
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
 
   route.get('/cash-flow', {
-    access: config,
     summary:
       'Fluxo de caixa: recebido e pago dos 90 dias antes de hoje até hoje, cada dinheiro uma vez, na origem (Pix recebidos pelo banco e devolvidos; partes em dinheiro e Pix confirmados à mão; transferências e Pix de pedido aprovados pelo comprovante; dinheiro no balcão sem partes; acertos de motoboy; cartão pelo líquido no dia do repasse; parcelas pagas; reembolsos feitos; usados pagos em dinheiro; contas pagas, exceto compensação; suprimento e sangria não contam); a receber (repasses de cartão futuros, parcelas em aberto) e a pagar (contas em aberto) de hoje aos 89 dias seguintes pelo dia do vencimento; o vencido à parte (overdue), fora das linhas e do saldo; por dia ou semana (grain), com o saldo a partir do saldo de hoje digitado (openingBalance)',
     querystring: cashFlowQuerySchema,
@@ -43,7 +42,6 @@ export const cashFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.csv('/cash-flow/export.csv', {
-    access: config,
     summary: 'CSV (fluxo-de-caixa.csv) das linhas do fluxo de caixa, com os mesmos parâmetros',
     querystring: cashFlowQuerySchema,
     fileName: 'fluxo-de-caixa.csv',

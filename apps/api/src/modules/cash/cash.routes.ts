@@ -47,9 +47,8 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The drawers themselves: the overview, a new drawer, its name and state, and the difference's tolerance. */
 function registerRegisterRoutes(app: CashApp, service: CashService): void {
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
   route.get('/cash-registers', {
-    access: config,
     summary:
       'Os caixas, cada um com a sessão aberta (operador, troco inicial, entradas e saídas por tipo, o esperado agora), a sessão aberta de quem chama, quantas diferenças aguardam aprovação e a tolerância',
     data: cashOverviewSchema,
@@ -57,7 +56,6 @@ function registerRegisterRoutes(app: CashApp, service: CashService): void {
   });
 
   route.get('/cash-registers/deposit-accounts', {
-    access: config,
     summary:
       "As contas ativas da loja ('Configurações bancárias') em que uma sangria pode ser depositada (decisão 0099)",
     data: z.array(z.object({ id: z.number().int(), name: z.string(), detail: z.string() })),
@@ -65,7 +63,6 @@ function registerRegisterRoutes(app: CashApp, service: CashService): void {
   });
 
   route.post('/cash-registers', {
-    access: config,
     summary: "Cria um caixa ('Caixa balcão 2'); nome único. Configurações ou Crédito e cobrança; auditado",
     body: cashRegisterCreateBodySchema,
     data: cashRegisterSchema,
@@ -74,7 +71,6 @@ function registerRegisterRoutes(app: CashApp, service: CashService): void {
   });
 
   route.patch('/cash-registers/:id', {
-    access: config,
     summary:
       'Renomeia um caixa (nome único) ou o ativa/desativa; um caixa aberto não é desativado (409). Configurações ou Crédito e cobrança; auditado com antes e depois',
     params,
@@ -84,14 +80,12 @@ function registerRegisterRoutes(app: CashApp, service: CashService): void {
   });
 
   route.get('/cash-registers/settings', {
-    access: config,
     summary: 'A tolerância de diferença no fechamento (reais): acima dela a diferença precisa de aprovação',
     data: cashSettingsSchema,
     handler: () => service.tolerance(),
   });
 
   route.put('/cash-registers/settings', {
-    access: config,
     summary: 'Define a tolerância de diferença (R$ 0,00 a R$ 1.000,00). Configurações ou Crédito e cobrança; auditado',
     body: cashSettingsSchema,
     data: cashSettingsSchema,
@@ -101,9 +95,8 @@ function registerRegisterRoutes(app: CashApp, service: CashService): void {
 
 /** The sessions: their list, one with its entries, its closing report and the approval of its difference. */
 function registerSessionRoutes(app: CashApp, service: CashService): void {
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
   route.get('/cash-registers/sessions', {
-    access: config,
     summary:
       'As sessões de caixa, mais novas primeiro, paginadas (page desde 0, pageSize): por caixa e situação (open, pending = diferença aguardando aprovação, closed)',
     querystring: cashSessionsQuerySchema,
@@ -112,7 +105,6 @@ function registerSessionRoutes(app: CashApp, service: CashService): void {
   });
 
   route.get('/cash-registers/sessions/:id', {
-    access: config,
     summary: 'Uma sessão de caixa com os seus lançamentos',
     params: sessionParams,
     data: cashSessionDetailsSchema,
@@ -120,7 +112,6 @@ function registerSessionRoutes(app: CashApp, service: CashService): void {
   });
 
   route.pdf('/cash-registers/sessions/:id/report.pdf', {
-    access: config,
     summary:
       'O relatório de fechamento da sessão (PDF A4): esperado por tipo, contado, diferença, aprovação e lançamentos',
     params: sessionParams,
@@ -131,7 +122,6 @@ function registerSessionRoutes(app: CashApp, service: CashService): void {
   });
 
   route.post('/cash-registers/sessions/:id/approve', {
-    access: config,
     summary:
       'Aprova a diferença de um fechamento acima da tolerância (Crédito e cobrança ou acesso total; nunca a do próprio caixa, salvo acesso total); auditado',
     params: sessionParams,
@@ -143,7 +133,7 @@ function registerSessionRoutes(app: CashApp, service: CashService): void {
 
 /** A session's life at the drawer: opened with its float, its top-ups and removals, closed with the count. */
 function registerDrawerRoutes(app: CashApp, service: CashService): void {
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
   app.post(
     '/cash-registers/:id/open',
     {
@@ -164,7 +154,6 @@ function registerDrawerRoutes(app: CashApp, service: CashService): void {
   );
 
   route.post('/cash-registers/:id/entries', {
-    access: config,
     summary:
       'Lança um suprimento (TOP_UP) ou uma sangria (REMOVAL, motivo obrigatório, até o dinheiro esperado) na sessão aberta; a sangria pode ser um depósito bancário (depositAccountId: uma conta ativa da loja, senão 400), que a conciliação bancária espera nessa conta; só o operador da sessão; a mesma Idempotency-Key não lança duas vezes; auditado',
     params,
@@ -177,7 +166,6 @@ function registerDrawerRoutes(app: CashApp, service: CashService): void {
   });
 
   route.post('/cash-registers/:id/close', {
-    access: config,
     summary:
       'Fecha o caixa com o valor contado: esperado = troco + entradas − saídas; diferença exige motivo (400 com details.expected e details.difference) e, acima da tolerância, fica aguardando aprovação; o operador fecha o seu, um gerente (Crédito e cobrança) fecha um esquecido; auditado',
     params,

@@ -29,10 +29,9 @@ const idParams = z.object({ id: idParamSchema(DISPATCH_TEXTS.runNotFound) });
 export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDispatchService(app.deps.db);
   const tags = ['dispatch'];
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
 
   route.get('/dispatch/departures', {
-    access: config,
     summary:
       'Expedição de um dia (no fuso da empresa): as entregas imediatas primeiro, depois cada saída com os pedidos embalados que a aguardam (atrasados com a próxima) e suas rotas',
     querystring: z.object({ date: dispatchDateSchema }),
@@ -41,7 +40,6 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/dispatch/board/summary', {
-    access: config,
     summary:
       'O que a Expedição mostra primeiro: as entregas imediatas e cada saída do dia com quantos pedidos a aguardam, quantos atrasados, o dinheiro a receber e suas rotas (pedidos pelo código)',
     querystring: z.object({ date: dispatchDateSchema }),
@@ -65,7 +63,6 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route.post('/dispatch/runs', {
-    access: config,
     summary:
       'Põe pedidos aguardando motoboy na rota de um motoboy numa saída (a rota é criada se não existir); o motoboy dos pedidos passa a ser o da rota',
     body: createRunBodySchema,
@@ -74,7 +71,6 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/dispatch/runs/:id', {
-    access: config,
     summary: 'Uma rota com seus pedidos',
     params: idParams,
     data: courierRunSchema,
@@ -104,7 +100,6 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route.post('/dispatch/runs/:id/settlement', {
-    access: config,
     summary:
       'Acerto do motoboy: todos os pedidos entregues ou devolvidos; dinheiro esperado (pedidos em dinheiro entregues) × declarado; diferença exige observação',
     params: idParams,

@@ -41,10 +41,9 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const service = createFiscalService(app.deps.db, app.deps.config.jwtSecret);
   const tags = ['fiscal'];
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
 
   route.get('/fiscal/issuer', {
-    access: config,
     summary:
       "O emitente das notas (CNPJ, IE, razão social, regime, endereço com o código IBGE, ambiente, série e próximo número da NF-e e da NFC-e, CSC): nunca salvo, `saved: false` com o CNPJ e o nome de 'Configurações da Empresa' como sugestão. O CSC nunca é respondido (`cscConfigured`)",
     data: fiscalIssuerSchema,
@@ -52,7 +51,6 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.put('/fiscal/issuer', {
-    access: config,
     summary:
       'Salva o emitente inteiro: CNPJ com dígitos verificadores, IE (dígitos ou ISENTO), CRT 1–4, município pelo código IBGE (7 dígitos, da UF, existente na tabela do IBGE: o nome oficial é guardado), ambiente 1 ou 2, série 0–999 e próximo número 1–999.999.999 por modelo; `cscToken` ausente mantém o salvo, null remove. Auditado com antes e depois (sem o CSC)',
     body: fiscalIssuerBodySchema,
@@ -61,7 +59,6 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/fiscal/municipalities', {
-    access: config,
     summary:
       'Busca municípios da tabela do IBGE pelo nome (sem acentos nem caixa; o nome exato primeiro) ou pelo código de 7 dígitos, numa UF se informada; até 20',
     querystring: municipalitiesQuerySchema,
@@ -70,7 +67,6 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/fiscal/certificate', {
-    access: config,
     summary:
       'O certificado A1 instalado (titular, CNPJ, série, impressão digital SHA-1, validade, dias até vencer, quem enviou e quando), ou null; nunca o arquivo nem a senha',
     data: fiscalCertificateSchema.nullable(),
@@ -123,14 +119,12 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route.get('/fiscal/profiles', {
-    access: config,
     summary: 'Os perfis fiscais por nome, cada um com quantos produtos o usam',
     data: z.array(fiscalProfileSchema),
     handler: () => service.profiles(),
   });
 
   route.post('/fiscal/profiles', {
-    access: config,
     summary:
       'Cria um perfil fiscal: nome único, CFOP dentro (5xxx) e fora (6xxx) do estado, CST do ICMS (Regime Normal) ou CSOSN (Simples), alíquotas em % com até 4 casas, PIS/COFINS, IBS/CBS (CST, cClassTrib, alíquotas) ou null; `isDefault` o torna o padrão da loja. Auditado',
     body: fiscalProfileBodySchema,
@@ -140,7 +134,6 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.put('/fiscal/profiles/:id', {
-    access: config,
     summary: 'Altera um perfil fiscal (o perfil inteiro); auditado com antes e depois',
     params,
     body: fiscalProfileBodySchema,
@@ -149,7 +142,6 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.delete('/fiscal/profiles/:id', {
-    access: config,
     summary: 'Exclui um perfil fiscal; recusado (409 IN_USE) enquanto um produto o usa. Auditado',
     params,
     data: z.object({ id: z.number().int() }),
@@ -157,7 +149,6 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.put('/fiscal/profiles/:id/products', {
-    access: config,
     summary:
       'Atribui o perfil aos produtos dados (1 a 1000 ids), todos ou nenhum numa transação (um produto inexistente: 404 com cada id); auditado no histórico de cada produto que mudou',
     params,

@@ -53,11 +53,10 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createPayablesService(replicaReads(app.deps.db));
   const tags = ['payables'];
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
   route.get('/payables', {
-    access: config,
     summary:
       'Contas a pagar por vencimento, paginadas (page desde 0, pageSize), com os totais de todas as que atendem aos filtros: situação (open, overdue, dueToday, dueThisWeek = hoje a hoje+6, paid, canceled; no fuso do negócio), vencimento de/até (from, to: YYYY-MM-DD), fornecedor, categoria e busca',
     querystring: payableListQuerySchema,
@@ -66,7 +65,6 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.csv('/payables/export.csv', {
-    access: config,
     summary: 'CSV (contas-a-pagar.csv) de todas as contas que atendem aos filtros da lista, na ordem da lista',
     querystring: payableListQuerySchema,
     fileName: 'contas-a-pagar.csv',
@@ -76,7 +74,6 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/payables/due', {
-    access: config,
     summary:
       "'A pagar nos próximos 7 dias': soma e quantidade das contas em aberto que vencem de hoje a hoje+6, e as vencidas à parte (créditos de fornecedor fora)",
     data: payablesDueSchema,
@@ -84,7 +81,6 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/payables/accounts', {
-    access: config,
     summary:
       "'Conta de saída' de um pagamento: as contas ativas da empresa (informações bancárias não desativadas), com nome e detalhe",
     data: z.array(payableAccountSchema),
@@ -92,7 +88,6 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.post('/payables', {
-    access: config,
     summary:
       'Lança uma conta digitada (aluguel, combustível…): categoria, descrição, fornecedor opcional, documento, vencimento e valor; auditada',
     body: payableCreateBodySchema,
@@ -102,7 +97,6 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/payables/:id', {
-    access: config,
     summary: 'Uma conta com seus pagamentos (os desfeitos também, com quem, quando e por quê)',
     params,
     data: payableDetailsSchema,
@@ -110,7 +104,6 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.post('/payables/:id/payments', {
-    access: config,
     summary:
       'Registra um pagamento (total ou parcial: data até hoje, forma, conta, valor, observação); acima do que está em aberto: 409 PAYMENT_OVERPAID com details.open; conta paga ou cancelada: 409; a mesma Idempotency-Key devolve a conta sem um segundo pagamento',
     params,
@@ -122,7 +115,6 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.post('/payables/:id/payments/:paymentId/undo', {
-    access: config,
     summary:
       'Desfaz um pagamento com o motivo (auditado): o valor volta a ficar em aberto; o pagamento fica na conta, marcado como desfeito; já desfeito: 409',
     params: paymentParams,
@@ -133,7 +125,6 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.post('/payables/:id/cancel', {
-    access: config,
     summary:
       'Cancela uma conta lançada por engano, com o motivo (auditado); com pagamentos não desfeitos ou já cancelada: 409',
     params,

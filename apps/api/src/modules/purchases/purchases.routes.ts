@@ -25,7 +25,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { csvDate, csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
+import { csvDate } from '../../lib/csv';
 import { AppError, badRequest } from '../../lib/errors';
 import { moduleRoutes } from '../../lib/module-routes';
 import { readUpload } from '../../lib/uploads';
@@ -72,7 +72,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createPurchasesService(replicaReads(app.deps.db));
   const tags = ['purchases'];
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
 
   app.post(
     '/purchases/nfe',
@@ -109,7 +109,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route.post('/purchases/returns', {
-    access: config,
     summary:
       'Devolução ao fornecedor (issue 39 §4): aparelhos em estoque ou em análise, por IMEI, com o motivo; saem do estoque (o histórico nomeia o fornecedor e a chave da nota de entrada) e o fornecedor fica devendo o custo de entrada deles (crédito em Contas a pagar)',
     description:
@@ -120,7 +119,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/purchases', {
-    access: config,
     summary:
       'Entradas por XML, as mais novas primeiro, paginadas (page desde 0, size), com busca no fornecedor (nome, CNPJ), número ou chave da nota',
     querystring: purchaseListQuerySchema,
@@ -129,7 +127,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/purchases/products', {
-    access: config,
     summary:
       "'Vincular a um produto' na Entrada por XML: produtos ativos pela busca do catálogo (nome, código, tag, marca ou referência, sem acento nem caixa), por nome, até limit (padrão 20, no máximo 50); basta 'Compras'",
     querystring: purchaseProductSearchQuerySchema,
@@ -137,24 +134,16 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.products(request.query),
   });
 
-  app.get(
-    '/purchases/export.csv',
-    {
-      config,
-      schema: csvExportSchema(
-        tags,
-        'CSV (entradas.csv) de todas as entradas por XML que atendem à busca, na ordem da lista',
-        purchaseExportQuerySchema,
-      ),
-    },
-    async (request, reply) => {
-      const body = csvStream(PURCHASE_CSV_HEADERS, exporting.exportBatches(request.query.search), csvCells);
-      return sendCsv(reply, 'entradas.csv', body);
-    },
-  );
+  route.csv('/purchases/export.csv', {
+    summary: 'CSV (entradas.csv) de todas as entradas por XML que atendem à busca, na ordem da lista',
+    querystring: purchaseExportQuerySchema,
+    fileName: 'entradas.csv',
+    columns: PURCHASE_CSV_HEADERS,
+    rows: (query) => exporting.exportBatches(query.search),
+    cells: csvCells,
+  });
 
   route.get('/purchases/settings', {
-    access: config,
     summary:
       "Configurações da Entrada por XML (decisão 0090): os percentuais Ouro, Prata e Bronze de um produto criado a partir da nota e a variação (± %) do custo unitário sobre o custo médio do produto que pede 'Custo conferido'",
     data: purchaseSettingsSchema,
@@ -162,7 +151,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.put('/purchases/settings', {
-    access: config,
     summary:
       'Altera as configurações da Entrada por XML (percentuais de 0 a 100; variação de 1 a 1000 % inteiro); auditado',
     body: purchaseSettingsSchema,
@@ -171,7 +159,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/purchases/:id', {
-    access: config,
     summary:
       'Uma entrada por XML: a nota, o fornecedor, cada item com o produto, fator, unidades, custo unitário, custo antes e depois, os IMEIs, e as contas a pagar',
     params,

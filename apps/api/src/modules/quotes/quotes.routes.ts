@@ -26,10 +26,9 @@ const params = z.object({ id: idParamSchema(QUOTE_TEXTS.idInvalid) });
 export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createQuotesService(app.deps.db, app.deps.storage);
   const tags = ['quotes'];
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
 
   route.post('/quotes', {
-    access: config,
     summary:
       'Salva um orçamento do carrinho do cliente (esvaziado) ou das linhas dadas, com os preços e descontos de agora congelados pela validade da loja; consumidor final com nome e telefone; não reserva estoque',
     description:
@@ -41,7 +40,6 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/quotes', {
-    access: config,
     summary:
       'Orçamentos, os mais novos primeiro, paginados (page desde 0, size), por situação (OPEN, CONVERTED, EXPIRED, CANCELLED) e busca no nome, telefone ou número',
     querystring: quoteListQuerySchema,
@@ -50,7 +48,6 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/quotes/:id', {
-    access: config,
     summary: 'Um orçamento com suas linhas e valores congelados',
     params,
     data: quoteSchema,
@@ -70,7 +67,6 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.post('/quotes/:id/cancel', {
-    access: config,
     summary:
       'Cancela um orçamento aberto (ou vencido) com o motivo, auditado; convertido ou já cancelado: 409; a mesma Idempotency-Key devolve o orçamento cancelado',
     params,

@@ -46,10 +46,9 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createSuppliersService(replicaReads(app.deps.db));
   const tags = ['suppliers'];
-  const route = moduleRoutes(app, tags);
+  const route = moduleRoutes(app, tags, config);
 
   route.get('/suppliers', {
-    access: config,
     summary:
       'Fornecedores por nome, paginados (page desde 0, size), com busca por nome, nome fantasia, CNPJ/CPF ou telefone (com ou sem pontuação)',
     querystring: supplierListQuerySchema,
@@ -58,7 +57,6 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.csv('/suppliers/export.csv', {
-    access: config,
     summary: 'CSV (fornecedores.csv) de todos os fornecedores que atendem à busca, por nome',
     querystring: supplierExportQuerySchema,
     fileName: 'fornecedores.csv',
@@ -68,7 +66,6 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.post('/suppliers', {
-    access: config,
     summary:
       'Cadastra um fornecedor (CNPJ, inclusive alfanumérico, ou CPF com dígitos verificadores conferidos), auditado; CNPJ/CPF já cadastrado: 409 com o nome do outro',
     body: supplierBodySchema,
@@ -78,7 +75,6 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.get('/suppliers/:id', {
-    access: config,
     summary: 'Um fornecedor',
     params,
     data: supplierSchema,
@@ -86,7 +82,6 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route.patch('/suppliers/:id', {
-    access: config,
     summary: 'Altera os campos enviados de um fornecedor (auditado com o antes e o depois)',
     params,
     body: supplierPatchSchema,
