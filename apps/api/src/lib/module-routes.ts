@@ -75,7 +75,8 @@ export interface PdfRoute<P> {
 /**
  * Declares a module's routes under its OpenAPI tags, each in one call with its permission, summary and schemas: JSON
  * routes answering a service call's result as `{ data }` (documented as `data(schema)` under its status), CSV downloads
- * and private PDFs. `moduleAccess`, when given, is who may call every route that does not say otherwise.
+ * and private PDFs; `record` groups the routes on one record. `moduleAccess`, when given, is who may call every route
+ * that does not say otherwise.
  */
 export function moduleRoutes<Default extends FastifyContextConfig | undefined = undefined>(
   app: ZodApp,
@@ -120,6 +121,20 @@ export function moduleRoutes<Default extends FastifyContextConfig | undefined = 
       },
     );
   };
+  /**
+   * The routes on one record: each is given `shared` (its params, the record it answers and, where the module has
+   * none, its access) and says only the rest (a route's own access replaces the shared one).
+   */
+  const record = <P, D extends z.ZodType>(shared: { params: P; data: D } & Access<Default>) => {
+    const on =
+      (method: HTTPMethods) =>
+      <Q = undefined, H = undefined, B = undefined>(
+        url: string,
+        route: Omit<JsonRoute<P, Q, H, B, D>, 'params' | 'data'> & { access?: FastifyContextConfig },
+      ) =>
+        declare(method)<P, Q, H, B, D>(url, { ...shared, ...route } as JsonRoute<P, Q, H, B, D> & Access<Default>);
+    return { get: on('GET'), post: on('POST'), put: on('PUT'), patch: on('PATCH'), delete: on('DELETE') };
+  };
   return {
     get: declare('GET'),
     post: declare('POST'),
@@ -128,6 +143,7 @@ export function moduleRoutes<Default extends FastifyContextConfig | undefined = 
     delete: declare('DELETE'),
     csv,
     pdf,
+    record,
   };
 }
 

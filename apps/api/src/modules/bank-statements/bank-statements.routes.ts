@@ -125,12 +125,12 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.confirmAll(actor(request), request.body.accountId, request.body.month),
   });
 
-  route.post('/bank-statements/lines/:id/confirm', {
+  // Each answers the statement line's match.
+  const line = route.record({ params, data: bankMatchSchema });
+  line.post('/bank-statements/lines/:id/confirm', {
     summary:
       "'Confirmar': o lançamento aberto conciliado com o previsto (conferido de novo: mesmo valor, no dia ou até 5 dias antes, não conciliado com outro; senão 409). Auditado",
-    params,
     body: bankLineConfirmSchema,
-    data: bankMatchSchema,
     handler: (request) => service.confirm(actor(request), request.params.id, request.body),
   });
 
@@ -152,24 +152,20 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  route.post('/bank-statements/lines/:id/payable', {
+  line.post('/bank-statements/lines/:id/payable', {
     access: payables,
     summary:
       "'Criar conta a pagar': uma saída do extrato sem conta prevista vira uma conta paga no dia do lançamento, da conta do extrato, por transferência, e o lançamento fica conciliado com ela. Entrada: 400. Auditado",
-    params,
     body: bankLinePayableSchema,
-    data: bankMatchSchema,
     status: 201,
     handler: (request) => service.payable(actor(request), request.params.id, request.body),
   });
 
-  route.post('/bank-statements/lines/:id/receivable', {
+  line.post('/bank-statements/lines/:id/receivable', {
     access: collectors,
     summary:
       "'Criar recebimento': uma entrada do extrato sem recebimento previsto paga a parcela em aberto escolhida (receivableId) com o seu valor, no dia do lançamento, por depósito, pelas regras do crédito (multa e juros do dia primeiro; acima do que a parcela pede naquele dia ou abaixo da multa e dos juros: 409 PAYMENT_OVERPAID; parte do valor: aceita), e o lançamento fica conciliado com esse recebimento, numa transação. Saída: 400. Auditado",
-    params,
     body: bankLineReceivableSchema,
-    data: bankMatchSchema,
     status: 201,
     handler: (request) => service.receivable(principalOf(request), request.params.id, request.body),
   });

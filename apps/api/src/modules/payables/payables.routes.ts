@@ -96,20 +96,18 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.create(actor(request), request.body),
   });
 
-  route.get('/payables/:id', {
+  // Each answers the bill with its payments.
+  const payable = route.record({ params, data: payableDetailsSchema });
+  payable.get('/payables/:id', {
     summary: 'Uma conta com seus pagamentos (os desfeitos também, com quem, quando e por quê)',
-    params,
-    data: payableDetailsSchema,
     handler: (request) => service.details(request.params.id),
   });
 
-  route.post('/payables/:id/payments', {
+  payable.post('/payables/:id/payments', {
     summary:
       'Registra um pagamento (total ou parcial: data até hoje, forma, conta, valor, observação); acima do que está em aberto: 409 PAYMENT_OVERPAID com details.open; conta paga ou cancelada: 409; a mesma Idempotency-Key devolve a conta sem um segundo pagamento',
-    params,
     headers: checkoutHeadersSchema,
     body: payablePaymentBodySchema,
-    data: payableDetailsSchema,
     handler: (request) =>
       service.pay(actor(request), request.params.id, request.body, request.headers['idempotency-key']),
   });
@@ -124,12 +122,10 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
       service.undo(actor(request), request.params.id, request.params.paymentId, request.body.reason),
   });
 
-  route.post('/payables/:id/cancel', {
+  payable.post('/payables/:id/cancel', {
     summary:
       'Cancela uma conta lançada por engano, com o motivo (auditado); com pagamentos não desfeitos ou já cancelada: 409',
-    params,
     body: payableReasonBodySchema,
-    data: payableDetailsSchema,
     handler: (request) => service.cancel(actor(request), request.params.id, request.body.reason),
   });
 };

@@ -191,12 +191,11 @@ function registerWriteRoutes(app: ProductsApp, service: ProductsService): void {
     handler: (request) => service.create(actor(request), request.body),
   });
 
-  route.put('/products/:code', {
-    access: { permissions: [PRODUCTS] },
+  // Each answers the product.
+  const product = route.record({ access: { permissions: [PRODUCTS] }, params: codeParams, data: productSchema });
+  product.put('/products/:code', {
     summary: 'Edita um produto; uma mudança de estoque vira um ajuste no histórico de estoque',
-    params: codeParams,
     body: productUpdateSchema,
-    data: productSchema,
     handler: (request) => service.update(actor(request), request.params.code, request.body),
   });
 
@@ -225,21 +224,15 @@ function registerWriteRoutes(app: ProductsApp, service: ProductsService): void {
     async (request) => ({ data: await service.unarchive(actor(request), request.params.code) }),
   );
 
-  route.patch('/products/image/:code', {
-    access: { permissions: [PRODUCTS] },
+  product.patch('/products/image/:code', {
     summary: 'Acrescenta uma imagem (base64 sem prefixo; até 2 MB; regravada em JPEG de até 300×300)',
-    params: codeParams,
     body: imageUploadSchema,
-    data: productSchema,
     handler: (request) => service.addImage(actor(request), request.params.code, request.body.image),
   });
 
-  route.patch('/products/inventory/:code', {
-    access: { permissions: [PRODUCTS] },
+  product.patch('/products/inventory/:code', {
     summary: 'Registra a contagem de estoque (inventário)',
-    params: codeParams,
     body: inventorySchema,
-    data: productSchema,
     handler: (request) => service.inventory(actor(request), request.params.code, request.body),
   });
 

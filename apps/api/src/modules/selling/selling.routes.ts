@@ -260,11 +260,12 @@ function registerDiscountApprovalRoutes(app: App) {
     handler: (request) => approvals.ask(principalOf(request), request.body),
   });
 
-  route.get('/discount-approvals/:id', {
+  // Each answers the discount approval.
+  const approval = route.record({ access: deciders, params: approvalParams, data: discountApprovalSchema });
+  approval.get('/discount-approvals/:id', {
+    access: config,
     summary:
       "Um pedido de aprovação de desconto como está agora (o 'Balcão' pergunta até ser decidido): o do próprio vendedor, ou a quem pode decidir; 404 nos outros",
-    params: approvalParams,
-    data: discountApprovalSchema,
     handler: (request) => approvals.one(principalOf(request), request.params.id),
   });
 
@@ -276,21 +277,15 @@ function registerDiscountApprovalRoutes(app: App) {
     handler: (request) => approvals.pending(principalOf(request)),
   });
 
-  route.post('/discount-approvals/:id/approve', {
-    access: deciders,
+  approval.post('/discount-approvals/:id/approve', {
     summary:
       'Aprova o pedido de desconto {id}: não o próprio, só dentro do máximo da sua regra (403); vale 2 horas, uma venda, o mesmo carrinho e descontos; auditado',
-    params: approvalParams,
-    data: discountApprovalSchema,
     handler: (request) => approvals.approve(principalOf(request), request.params.id),
   });
 
-  route.post('/discount-approvals/:id/refuse', {
-    access: deciders,
+  approval.post('/discount-approvals/:id/refuse', {
     summary: 'Recusa o pedido de desconto {id} com um motivo (obrigatório): as mesmas regras de quem aprova; auditado',
-    params: approvalParams,
     body: discountApprovalRefuseSchema,
-    data: discountApprovalSchema,
     handler: (request) => approvals.refuse(principalOf(request), request.params.id, request.body.reason),
   });
 }

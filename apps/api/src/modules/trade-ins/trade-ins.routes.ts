@@ -167,69 +167,51 @@ function registerPriceAndSettingsRoutes(app: App, route: ModuleRoutes, service: 
 
 /** One trade-in: read, its value, the check, the signature, accepted, cancelled, released, its term. */
 function registerTradeInRoutes(route: ModuleRoutes, service: TradeInsService) {
-  route.get('/trade-ins/:id', {
-    access: desk,
+  // Each answers the trade-in; all but its release are the desk's.
+  const tradeIn = route.record({ access: desk, params, data: tradeInSchema });
+  tradeIn.get('/trade-ins/:id', {
     summary:
       'Uma avaliação: vendedor, aparelho, checklist, oferta e descontos, valor, consulta de impedido, assinatura, fotos (links assinados), o que falta para aceitar e o aparelho nosso com o mesmo IMEI, se houver',
-    params,
-    data: tradeInSchema,
     handler: (request) => service.details(principalOf(request), request.params.id),
   });
 
-  route.put('/trade-ins/:id/value', {
-    access: desk,
+  tradeIn.put('/trade-ins/:id/value', {
     summary:
       'O valor combinado (reais): abaixo da oferta por quem avalia; acima dela, ou sem preço na tabela, só com bo:manage:trade-ins (403)',
-    params,
     body: tradeInValueBodySchema,
-    data: tradeInSchema,
     handler: (request) => service.setValue(principalOf(request), request.params.id, request.body.value),
   });
 
-  route.post('/trade-ins/:id/check', {
-    access: desk,
+  tradeIn.post('/trade-ins/:id/check', {
     summary:
       'A consulta na lista de aparelhos impedidos (consultaaparelhoimpedido.com.br): resultado REGULAR ou IMPEDIDO e a captura de tela (base64); quem e quando ficam registrados. IMPEDIDO encerra a avaliação (situação BLOCKED)',
-    params,
     body: tradeInCheckBodySchema,
-    data: tradeInSchema,
     handler: (request) => service.check(principalOf(request), request.params.id, request.body),
   });
 
-  route.post('/trade-ins/:id/sign', {
-    access: desk,
+  tradeIn.post('/trade-ins/:id/sign', {
     summary: 'A assinatura do vendedor no termo de compra (PNG base64), depois da consulta e do valor',
-    params,
     body: tradeInSignBodySchema,
-    data: tradeInSchema,
     handler: (request) => service.sign(principalOf(request), request.params.id, request.body.signature),
   });
 
-  route.post('/trade-ins/:id/accept', {
-    access: desk,
+  tradeIn.post('/trade-ins/:id/accept', {
     summary:
       'Aceita o aparelho: vira uma unidade do produto seminovo (em preparação, custo = valor, garantia do seminovo) e o vendedor é pago como parte do pagamento de um pedido (ORDER + orderId), em dinheiro (CASH: sai do caixa aberto de quem aceita) ou por Pix (PIX: conta paga em Contas a pagar). Exige valor, consulta regular, conta removida e assinatura (409)',
-    params,
     body: tradeInAcceptBodySchema,
-    data: tradeInSchema,
     handler: (request) => service.accept(principalOf(request), request.params.id, request.body),
   });
 
-  route.post('/trade-ins/:id/cancel', {
-    access: desk,
+  tradeIn.post('/trade-ins/:id/cancel', {
     summary: 'Desiste de uma avaliação em aberto, com o motivo; auditado',
-    params,
     body: tradeInCancelBodySchema,
-    data: tradeInSchema,
     handler: (request) => service.cancel(principalOf(request), request.params.id, request.body.reason),
   });
 
-  route.post('/trade-ins/:id/release', {
+  tradeIn.post('/trade-ins/:id/release', {
     access: release,
     summary:
       'Libera para venda o seminovo em preparação, depois da verificação técnica: a unidade entra no estoque do produto (linha TRADE_IN do razão, ao custo do aparelho)',
-    params,
-    data: tradeInSchema,
     handler: (request) => service.release(principalOf(request), request.params.id),
   });
 

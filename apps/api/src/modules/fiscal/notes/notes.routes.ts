@@ -205,43 +205,35 @@ function registerNoteEmissionRoutes(app: NotesApp, service: NotesService): void 
     handler: (request) => service.emit(principalOf(request), request.body),
   });
 
-  route.get('/fiscal/notes/:id', {
+  // Each answers the note.
+  const note = route.record({ access: write, params, data: fiscalNoteSchema });
+  note.get('/fiscal/notes/:id', {
     access: read,
     summary: 'A nota, com o que a SEFAZ respondeu e os seus eventos (cancelamento, cartas de correção)',
-    params,
-    data: fiscalNoteSchema,
     handler: (request) => service.details(request.params.id),
   });
 
-  route.post('/fiscal/notes/:id/retry', {
-    access: write,
+  note.post('/fiscal/notes/:id/retry', {
     summary:
       'Envia de novo: a nota que a SEFAZ não respondeu (e a NFC-e em contingência), consulta o lote em processamento, ou refaz a nota rejeitada a partir do pedido, com o mesmo número',
-    params,
-    data: fiscalNoteSchema,
     handler: (request) => service.retry(principalOf(request), request.params.id),
   });
 }
 
 /** The events of an authorised note: cancellation and correction letters. */
 function registerNoteEventRoutes(app: NotesApp, service: NotesService): void {
-  const route = moduleRoutes(app, tags);
-  route.post('/fiscal/notes/:id/cancel', {
-    access: write,
+  // Each answers the note.
+  const note = moduleRoutes(app, tags).record({ access: write, params, data: fiscalNoteSchema });
+  note.post('/fiscal/notes/:id/cancel', {
     summary:
       'Cancela a nota autorizada (evento 110111) em até 24 horas da autorização, com motivo de 15 a 255 caracteres; auditado',
-    params,
     body: fiscalNoteCancelBodySchema,
-    data: fiscalNoteSchema,
     handler: (request) => service.cancel(principalOf(request), request.params.id, request.body.reason),
   });
 
-  route.post('/fiscal/notes/:id/correction', {
-    access: write,
+  note.post('/fiscal/notes/:id/correction', {
     summary: 'Carta de correção (evento 110110) da NF-e autorizada: 15 a 1.000 caracteres, até 20 por nota; auditada',
-    params,
     body: fiscalNoteCorrectionBodySchema,
-    data: fiscalNoteSchema,
     handler: (request) => service.correct(principalOf(request), request.params.id, request.body.text),
   });
 }
