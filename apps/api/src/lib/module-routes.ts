@@ -33,6 +33,13 @@ export type Access<Default> = Default extends FastifyContextConfig
   ? { access?: FastifyContextConfig }
   : { access: FastifyContextConfig };
 
+/** What the routes of a group may share. */
+interface Shared {
+  access?: FastifyContextConfig;
+  params?: unknown;
+  data?: z.ZodType;
+}
+
 /** One JSON route answering `{ data }`: what /api/docs shows, what it validates, what it answers. */
 export interface JsonRoute<P, Q, H, B, D extends z.ZodType> {
   summary: string;
@@ -75,7 +82,7 @@ export interface PdfRoute<P> {
 /**
  * Declares a module's routes under its OpenAPI tags, each in one call with its permission, summary and schemas: JSON
  * routes answering a service call's result as `{ data }` (documented as `data(schema)` under its status), CSV downloads
- * and private PDFs; `record` groups the routes on one record. `moduleAccess`, when given, is who may call every route
+ * and private PDFs; `group` declares routes that share part of their declaration. `moduleAccess`, when given, is who may call every route
  * that does not say otherwise.
  */
 export function moduleRoutes<Default extends FastifyContextConfig | undefined = undefined>(
@@ -122,17 +129,24 @@ export function moduleRoutes<Default extends FastifyContextConfig | undefined = 
     );
   };
   /**
-   * The routes on one record: each is given `shared` (its params, the record it answers and, where the module has
-   * none, its access) and says only the rest (a route's own access replaces the shared one).
+   * Routes that share part of their declaration (their access, params or answer, e.g. the routes on one record):
+   * each is given `shared` and says only the rest (a route's own access replaces the shared one).
    */
-  const record = <P, D extends z.ZodType>(shared: { params: P; data: D } & Access<Default>) => {
+  const group = <S extends Shared>(shared: S & Access<Default>) => {
     const on =
       (method: HTTPMethods) =>
-      <Q = undefined, H = undefined, B = undefined>(
+      <
+        P = S['params'],
+        Q = undefined,
+        H = undefined,
+        B = undefined,
+        D extends z.ZodType = S['data'] extends z.ZodType ? S['data'] : z.ZodType,
+      >(
         url: string,
-        route: Omit<JsonRoute<P, Q, H, B, D>, 'params' | 'data'> & { access?: FastifyContextConfig },
+        route: Omit<JsonRoute<P, Q, H, B, D>, keyof S> & { access?: FastifyContextConfig },
       ) =>
-        declare(method)<P, Q, H, B, D>(url, { ...shared, ...route } as JsonRoute<P, Q, H, B, D> & Access<Default>);
+        declare(method)<P, Q, H, B, D>(url, { ...shared, ...route } as unknown as JsonRoute<P, Q, H, B, D> &
+          Access<Default>);
     return { get: on('GET'), post: on('POST'), put: on('PUT'), patch: on('PATCH'), delete: on('DELETE') };
   };
   return {
@@ -143,7 +157,7 @@ export function moduleRoutes<Default extends FastifyContextConfig | undefined = 
     delete: declare('DELETE'),
     csv,
     pdf,
-    record,
+    group,
   };
 }
 

@@ -126,7 +126,7 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Each answers the statement line's match.
-  const line = route.record({ params, data: bankMatchSchema });
+  const line = route.group({ params, data: bankMatchSchema });
   line.post('/bank-statements/lines/:id/confirm', {
     summary:
       "'Confirmar': o lançamento aberto conciliado com o previsto (conferido de novo: mesmo valor, no dia ou até 5 dias antes, não conciliado com outro; senão 409). Auditado",

@@ -97,7 +97,7 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Each answers the bill with its payments.
-  const payable = route.record({ params, data: payableDetailsSchema });
+  const payable = route.group({ params, data: payableDetailsSchema });
   payable.get('/payables/:id', {
     summary: 'Uma conta com seus pagamentos (os desfeitos também, com quem, quando e por quê)',
     handler: (request) => service.details(request.params.id),

@@ -192,7 +192,7 @@ function registerWriteRoutes(app: ProductsApp, service: ProductsService): void {
   });
 
   // Each answers the product.
-  const product = route.record({ access: { permissions: [PRODUCTS] }, params: codeParams, data: productSchema });
+  const product = route.group({ access: { permissions: [PRODUCTS] }, params: codeParams, data: productSchema });
   product.put('/products/:code', {
     summary: 'Edita um produto; uma mudança de estoque vira um ajuste no histórico de estoque',
     body: productUpdateSchema,

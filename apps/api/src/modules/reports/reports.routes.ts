@@ -308,37 +308,31 @@ function registerStaffRoutes(app: App, service: ReportsService) {
 /** The sales' reports: deposits and Pix, margin (19), revenue (21), card settlements (20), fast-delivery customers. */
 function registerSalesRoutes(app: App, service: ReportsService) {
   const route = moduleRoutes(app, tags);
-  route.get(REPORT_PATHS.deposits, {
-    access: report,
+  // Each reads the period s..e of its path.
+  const periodReport = route.group({ access: report, params: periodParams });
+  periodReport.get(REPORT_PATHS.deposits, {
     summary: 'Vendas do período pagas por depósito (transferência) ou Pix',
-    params: periodParams,
     querystring: reportPagingSchema,
     data: depositReportSchema,
     handler: ({ params, query }) => service.deposits(params.s, params.e, query),
   });
-  route.get(REPORT_PATHS.margin, {
-    access: report,
+  periodReport.get(REPORT_PATHS.margin, {
     summary:
       "Relatório 19 'Margem': por produto (ou ?groupBy=brand|customer|attendant|month) no período, receita bruta, descontos (da linha e sua parte do pedido), trocas e devoluções registradas no período (mercadoria devolvida ao preço pago menos a dada em troca ao seu preço), receita líquida, custo (o registrado na venda; a devolução ao mesmo custo, a reposição ao custo médio da saída), margem R$ e % (maior margem primeiro; ?page&items); nos totais, as taxas de cartão dos pedidos e a margem depois delas",
-    params: periodParams,
     querystring: marginQuerySchema,
     data: marginReportSchema,
     handler: ({ params, query }) => service.margin(params.s, params.e, query),
   });
-  route.get(REPORT_PATHS.revenue, {
-    access: report,
+  periodReport.get(REPORT_PATHS.revenue, {
     summary:
       "Relatório 21 'Faturamento por período': por dia, semana (de segunda) ou mês (?bucket=day|week|month, dia por padrão) do período, no fuso da empresa: pedidos, receita bruta das mercadorias, descontos, trocas e devoluções, receita líquida, custo, margem R$ e % (do mais antigo; ?page&items), com os totais",
-    params: periodParams,
     querystring: revenueQuerySchema,
     data: revenueReportSchema,
     handler: ({ params, query }) => service.revenue(params.s, params.e, query),
   });
-  route.get(REPORT_PATHS.cardSettlements, {
-    access: report,
+  periodReport.get(REPORT_PATHS.cardSettlements, {
     summary:
       "Relatório 20 'Recebimentos de cartão': cada pagamento da adquirente com data no período (dos pagamentos com cartão confirmados: data, pedido, tipo, bandeira, parcela n/N, bruto, taxa, líquido), totais por dia e do período (?page&items)",
-    params: periodParams,
     querystring: reportPagingSchema,
     data: cardSettlementReportSchema,
     handler: ({ params, query }) => service.cardSettlements(params.s, params.e, query),

@@ -261,7 +261,7 @@ function registerDiscountApprovalRoutes(app: App) {
   });
 
   // Each answers the discount approval.
-  const approval = route.record({ access: deciders, params: approvalParams, data: discountApprovalSchema });
+  const approval = route.group({ access: deciders, params: approvalParams, data: discountApprovalSchema });
   approval.get('/discount-approvals/:id', {
     access: config,
     summary:

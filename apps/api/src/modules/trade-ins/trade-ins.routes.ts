@@ -168,7 +168,7 @@ function registerPriceAndSettingsRoutes(app: App, route: ModuleRoutes, service: 
 /** One trade-in: read, its value, the check, the signature, accepted, cancelled, released, its term. */
 function registerTradeInRoutes(route: ModuleRoutes, service: TradeInsService) {
   // Each answers the trade-in; all but its release are the desk's.
-  const tradeIn = route.record({ access: desk, params, data: tradeInSchema });
+  const tradeIn = route.group({ access: desk, params, data: tradeInSchema });
   tradeIn.get('/trade-ins/:id', {
     summary:
       'Uma avaliação: vendedor, aparelho, checklist, oferta e descontos, valor, consulta de impedido, assinatura, fotos (links assinados), o que falta para aceitar e o aparelho nosso com o mesmo IMEI, se houver',

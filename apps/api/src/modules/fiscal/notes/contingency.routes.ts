@@ -16,28 +16,25 @@ type NotesApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export function registerContingencyRoutes(app: NotesApp, service: NotesService): void {
   const route = moduleRoutes(app, tags);
-  route.get('/fiscal/notes/contingency', {
+  // Each answers the contingency as it is now; reading it is also the desk's.
+  const contingency = route.group({ access: write, data: nfeContingencySchema });
+  contingency.get('/fiscal/notes/contingency', {
     access: read,
     summary:
       'A contingência da NF-e: se a loja está na SEFAZ Virtual de Contingência (SVC-AN ou SVC-RS, pela UF do emitente), desde quando, por quê e por quem (nulo: entrou sozinha), e as notas aguardando envio, em palavras',
-    data: nfeContingencySchema,
     handler: () => service.contingency(),
   });
 
-  route.post('/fiscal/notes/contingency', {
-    access: write,
+  contingency.post('/fiscal/notes/contingency', {
     summary:
       "'Entrar em contingência': as novas NF-e vão para a SVC da UF (tpEmis 6 ou 7) com esta justificativa (15 a 256 caracteres) e a hora de entrada (dhCont); 409 se já está; auditado",
     body: nfeContingencyEnterSchema,
-    data: nfeContingencySchema,
     handler: (request) => service.enterContingency(principalOf(request), request.body),
   });
 
-  route.delete('/fiscal/notes/contingency', {
-    access: write,
+  contingency.delete('/fiscal/notes/contingency', {
     summary:
       "'Sair da contingência': as novas NF-e voltam à SEFAZ autorizadora da UF; 409 se não está; auditado. O worker também sai sozinho quando a SEFAZ autorizadora, vista fora do ar, volta a responder 107",
-    data: nfeContingencySchema,
     handler: (request) => service.leaveContingency(principalOf(request)),
   });
 }

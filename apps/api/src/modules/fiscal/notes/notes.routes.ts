@@ -206,7 +206,7 @@ function registerNoteEmissionRoutes(app: NotesApp, service: NotesService): void 
   });
 
   // Each answers the note.
-  const note = route.record({ access: write, params, data: fiscalNoteSchema });
+  const note = route.group({ access: write, params, data: fiscalNoteSchema });
   note.get('/fiscal/notes/:id', {
     access: read,
     summary: 'A nota, com o que a SEFAZ respondeu e os seus eventos (cancelamento, cartas de correção)',
@@ -223,7 +223,7 @@ function registerNoteEmissionRoutes(app: NotesApp, service: NotesService): void 
 /** The events of an authorised note: cancellation and correction letters. */
 function registerNoteEventRoutes(app: NotesApp, service: NotesService): void {
   // Each answers the note.
-  const note = moduleRoutes(app, tags).record({ access: write, params, data: fiscalNoteSchema });
+  const note = moduleRoutes(app, tags).group({ access: write, params, data: fiscalNoteSchema });
   note.post('/fiscal/notes/:id/cancel', {
     summary:
       'Cancela a nota autorizada (evento 110111) em até 24 horas da autorização, com motivo de 15 a 255 caracteres; auditado',
