@@ -82,8 +82,8 @@ export interface PdfRoute<P> {
 /**
  * Declares a module's routes under its OpenAPI tags, each in one call with its permission, summary and schemas: JSON
  * routes answering a service call's result as `{ data }` (documented as `data(schema)` under its status), CSV downloads
- * and private PDFs; `group` declares routes that share part of their declaration. `moduleAccess`, when given, is who may call every route
- * that does not say otherwise.
+ * and private PDFs; `group` declares routes that share part of their declaration. `moduleAccess`, when given, is who
+ * may call every route that does not say otherwise.
  */
 export function moduleRoutes<Default extends FastifyContextConfig | undefined = undefined>(
   app: ZodApp,
