@@ -35,7 +35,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
-import { csvExportSchema, csvStream, sendCsv } from '../../lib/csv';
 import { data } from '../../lib/envelope';
 import { moduleRoutes } from '../../lib/module-routes';
 import { principalOf } from '../../plugins/auth';
@@ -71,6 +70,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The catalogue's lists: a page of products (whole, or the list's rows), its CSV, the archived ones. */
 function registerListRoutes(app: ProductsApp, service: ProductsService, exporting: ProductsService): void {
+  const route = moduleRoutes(app, tags);
   app.get(
     '/products',
     {
@@ -101,30 +101,23 @@ function registerListRoutes(app: ProductsApp, service: ProductsService, exportin
     async (request) => service.listPage(request.query),
   );
 
-  app.get(
-    '/products/export.csv',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: csvExportSchema(
-        tags,
-        'CSV (relatorio.csv, separador ;, UTF-8 com BOM) de todos os produtos ativos que atendem à pesquisa, por nome',
-        productListQuerySchema.pick({ search: true }),
-      ),
-    },
-    async (request, reply) => {
-      const body = csvStream(PRODUCT_CSV_HEADERS, exporting.exportBatches(request.query.search), productCsvCells);
-      return sendCsv(reply, 'relatorio.csv', body);
-    },
-  );
+  route.csv('/products/export.csv', {
+    access: { permissions: [PRODUCTS] },
+    summary:
+      'CSV (relatorio.csv, separador ;, UTF-8 com BOM) de todos os produtos ativos que atendem à pesquisa, por nome',
+    querystring: productListQuerySchema.pick({ search: true }),
+    fileName: 'relatorio.csv',
+    columns: PRODUCT_CSV_HEADERS,
+    rows: (query) => exporting.exportBatches(query.search),
+    cells: productCsvCells,
+  });
 
-  app.get(
-    '/products/archiveds',
-    {
-      config: { permissions: [PRODUCTS] },
-      schema: { tags, summary: 'Produtos arquivados', response: { 200: data(z.array(productSchema)) } },
-    },
-    async () => ({ data: await service.archived() }),
-  );
+  route.get('/products/archiveds', {
+    access: { permissions: [PRODUCTS] },
+    summary: 'Produtos arquivados',
+    data: z.array(productSchema),
+    handler: () => service.archived(),
+  });
 }
 
 /** Lookups: brands, references, stock sources, the search, a scanned barcode, a brand's reference's products. */
