@@ -55,6 +55,15 @@ export interface ApiMutationOptions<TData, TVars> {
   message?: (error: unknown, failure: string) => string;
 }
 
+/** The options of a write sent from a dialog: its failure said inside the dialog (by `onError`), closed on success. */
+export function inDialog(closeDialog: () => void, onError: (message: string) => void) {
+  return {
+    errorInDialog: true,
+    onError: (_error: unknown, message: string) => onError(message),
+    closeDialog,
+  } as const;
+}
+
 const resolve = <TData, TVars, R>(value: FromAnswer<TData, TVars, R>, data: TData, vars: TVars): R =>
   typeof value === 'function' ? (value as (data: TData, vars: TVars) => R)(data, vars) : value;
 

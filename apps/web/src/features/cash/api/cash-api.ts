@@ -9,7 +9,7 @@ import {
   type TypedCashEntryKind,
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { createQueryKeys } from '../../../lib/query-keys';
@@ -76,14 +76,9 @@ export function downloadCashReport(sessionId: number) {
 const setSession = (client: QueryClient, session: CashSessionDetails) =>
   client.setQueryData(cashKeys.detail(session.id), session);
 
-/** What every write of a dialog shares: the failure said in the dialog, the dialog closed on success. */
-function inDialog(closeDialog: () => void, onError: (message: string) => void) {
-  return {
-    invalidate: [cashKeys.all],
-    errorInDialog: true,
-    onError: (_error: unknown, message: string) => onError(message),
-    closeDialog,
-  } as const;
+/** What every write of a cash dialog shares: the cash queries asked again, and the dialog's own (`inDialog`). */
+function inCashDialog(closeDialog: () => void, onError: (message: string) => void) {
+  return { invalidate: [cashKeys.all], ...inDialog(closeDialog, onError) } as const;
 }
 
 /** POST /cash-registers: a new register. */
@@ -92,7 +87,7 @@ export function useCreateRegister(closeDialog: () => void, onError: (message: st
     mutationFn: async (body) => (await api<{ data: CashRegister }>('/cash-registers', { method: 'POST', body })).data,
     success: (register) => CASH_TEXTS.created(register.name),
     failure: T.createFailed,
-    ...inDialog(closeDialog, onError),
+    ...inCashDialog(closeDialog, onError),
   });
 }
 
@@ -103,7 +98,7 @@ export function useUpdateRegister(closeDialog: () => void, onError: (message: st
       (await api<{ data: CashRegister }>(`/cash-registers/${registerId}`, { method: 'PATCH', body })).data,
     success: (register) => CASH_TEXTS.updated(register.name),
     failure: T.updateFailed,
-    ...inDialog(closeDialog, onError),
+    ...inCashDialog(closeDialog, onError),
   });
 }
 
@@ -114,7 +109,7 @@ export function useSetTolerance(closeDialog: () => void, onError: (message: stri
       (await api<{ data: { tolerance: number } }>('/cash-registers/settings', { method: 'PUT', body })).data,
     success: T.toleranceSaved,
     failure: T.toleranceFailed,
-    ...inDialog(closeDialog, onError),
+    ...inCashDialog(closeDialog, onError),
   });
 }
 
@@ -131,7 +126,7 @@ export function useOpenRegister(closeDialog: () => void, onError: (message: stri
     success: (session) => CASH_TEXTS.opened(session.register.name),
     failure: T.openFailed,
     update: setSession,
-    ...inDialog(closeDialog, onError),
+    ...inCashDialog(closeDialog, onError),
   });
 }
 
@@ -156,7 +151,7 @@ export function useAddEntry(closeDialog: () => void, onError: (message: string) 
     success: (_session, { body }) => T.entryAdded[body.kind],
     failure: T.entryFailed,
     update: setSession,
-    ...inDialog(closeDialog, onError),
+    ...inCashDialog(closeDialog, onError),
   });
 }
 
@@ -176,7 +171,7 @@ export function useCloseRegister(closeDialog: () => void, onError: (message: str
         : CASH_TEXTS.closed(session.register.name),
     failure: T.closeFailed,
     update: setSession,
-    ...inDialog(closeDialog, onError),
+    ...inCashDialog(closeDialog, onError),
   });
 }
 
@@ -193,6 +188,6 @@ export function useApproveSession(closeDialog: () => void, onError: (message: st
     success: CASH_TEXTS.approved,
     failure: T.approveFailed,
     update: setSession,
-    ...inDialog(closeDialog, onError),
+    ...inCashDialog(closeDialog, onError),
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { type FiscalNoteRow, fiscalNoteKeys, fiscalNoteQuery } from '../../../components/fiscal/fiscal-notes-api';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { fetchPage, readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -90,15 +90,6 @@ export function useFiscalNote(id: number | null) {
 const setNote = (client: QueryClient, note: FiscalNote) => client.setQueryData(fiscalNoteKeys.detail(note.id), note);
 /** A cancelled or corrected note: the lists and the order's notes (its details) asked again. */
 const AFTER_EVENT = [fiscalNoteKeys.lists(), fiscalNoteKeys.other('order')];
-
-/** What a dialog's write shares: the failure said in the dialog, the dialog closed on success. */
-function inDialog(closeDialog: () => void, onError: (message: string) => void) {
-  return {
-    errorInDialog: true,
-    onError: (_error: unknown, message: string) => onError(message),
-    closeDialog,
-  } as const;
-}
 
 /** POST /fiscal/notes/{id}/cancel {reason}: event 110111 within the legal window. */
 export function useCancelNote(closeDialog: () => void, onError: (message: string) => void) {

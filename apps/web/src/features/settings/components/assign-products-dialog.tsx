@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { WriteFormDialog } from '../../../components/form/write-form-dialog';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { assignProfile, fiscalProfilesQuery, searchable, useProductSearch } from '../api/fiscal-api';
 import { FISCAL_PROFILE_TEXTS as T } from '../texts';
 
@@ -37,9 +37,7 @@ export function AssignProductsDialog({ profile, onClose }: { profile: FiscalProf
     success: (answer) => FISCAL_SETUP_TEXTS.profileAssigned(answer.profile.name, answer.assigned),
     failure: T.applyFailed,
     invalidate: [fiscalProfilesQuery.queryKey],
-    errorInDialog: true,
-    onError: (_error, message) => setProblem(message),
-    closeDialog: onClose,
+    ...inDialog(onClose, setProblem),
   });
   const busy = apply.isPending;
   const submit = (event: FormEvent<HTMLFormElement>) => {

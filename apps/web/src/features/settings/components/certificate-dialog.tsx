@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { WriteFormDialog } from '../../../components/form/write-form-dialog';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { fiscalCertificateQuery, refusalMessages, uploadCertificate } from '../api/fiscal-api';
 import { formatKilobytes } from '../lib/fiscal-format';
 import { FISCAL_CERTIFICATE_TEXTS as T } from '../texts';
@@ -54,9 +54,7 @@ export function CertificateDialog({ onClose }: { onClose: () => void }) {
     failure: T.sendFailed,
     message: refusalMessages,
     update: (client, data) => client.setQueryData(fiscalCertificateQuery.queryKey, data),
-    errorInDialog: true,
-    onError: (_error, message) => setProblem(message),
-    closeDialog: onClose,
+    ...inDialog(onClose, setProblem),
   });
   const busy = send.isPending;
   const file = field.value;

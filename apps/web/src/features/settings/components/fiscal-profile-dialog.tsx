@@ -14,7 +14,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { WriteFormDialog } from '../../../components/form/write-form-dialog';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { fiscalProfilesQuery, refusalMessages, saveProfile } from '../api/fiscal-api';
 import { FISCAL_PROFILE_TEXTS as T } from '../texts';
 import { cell } from './fiscal-parts';
@@ -55,9 +55,7 @@ export function FiscalProfileDialog({
     failure: T.saveFailed,
     message: refusalMessages,
     invalidate: [fiscalProfilesQuery.queryKey],
-    errorInDialog: true,
-    onError: (_error, message) => setProblem(message),
-    closeDialog: onClose,
+    ...inDialog(onClose, setProblem),
   });
   const busy = save.isPending;
   const kind = useWatch({ control, name: 'icmsKind' });

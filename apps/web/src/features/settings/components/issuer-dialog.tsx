@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { WriteFormDialog } from '../../../components/form/write-form-dialog';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { fiscalIssuerQuery, refusalMessages, saveIssuer } from '../api/fiscal-api';
 import { FISCAL_ISSUER_TEXTS as T } from '../texts';
 import { AddressFields, CompanyFields, CscFields, SefazFields, TransportFields } from './issuer-fields';
@@ -39,9 +39,7 @@ export function IssuerDialog({ issuer, onClose }: { issuer: FiscalIssuer; onClos
     failure: T.saveFailed,
     message: refusalMessages,
     update: (client, data) => client.setQueryData(fiscalIssuerQuery.queryKey, data),
-    errorInDialog: true,
-    onError: (_error, message) => setProblem(message),
-    closeDialog: onClose,
+    ...inDialog(onClose, setProblem),
   });
   const busy = save.isPending;
   const ie = useWatch({ control, name: 'ie' });
