@@ -1,7 +1,7 @@
 import type { NfeContingency, NfeContingencyEnterBody } from '@backoffice/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { fiscalNoteKeys } from '../../../components/fiscal/fiscal-notes-api';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { api } from '../../../lib/api-client';
 import { FISCAL_NOTES_TEXTS as T } from '../texts';
 
@@ -25,9 +25,7 @@ export function useEnterContingency(closeDialog: () => void, onError: (message: 
     success: T.contingencyEntered,
     failure: T.contingencyFailed,
     update: setState,
-    errorInDialog: true,
-    onError: (_error: unknown, message: string) => onError(message),
-    closeDialog,
+    ...inDialog(closeDialog, onError),
   });
 }
 
