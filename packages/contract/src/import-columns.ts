@@ -1,5 +1,6 @@
 import { normalizeHeader } from './import-cells';
 import type { ImportKind } from './import-limits';
+import { centsToReais, formatBRL, priceFromPercentage } from './money';
 
 /* The columns of each kind of import: ONE table per kind, and how a file's headers are matched to them. */
 
@@ -22,6 +23,28 @@ export interface ImportColumn {
   field?: string;
   /** A new product (or customer) needs it: the form has no default for it (a line that updates may leave it out). */
   required?: true;
+}
+
+/**
+ * A customer level's percentage column of the products import: the markup over the purchase price that level pays,
+ * its help worked on a cost of R$ 10,00 with the template's `example` by `priceFromPercentage`, the rule itself.
+ */
+function levelPercentageColumn(
+  key: 'silverPercentage' | 'goldPercentage' | 'bronzePercentage',
+  level: 'Prata' | 'Ouro' | 'Bronze',
+  example: number,
+): ImportColumn {
+  const name = level.toLowerCase();
+  const price = formatBRL(centsToReais(priceFromPercentage(1000, example)));
+  return {
+    key,
+    header: `% ${level}`,
+    aliases: [name, `percentual ${name}`, `cliente ${name}`, `cliente ${name} (%)`],
+    type: 'decimal',
+    example: String(example),
+    meaning: `Acréscimo sobre o preço de compra para clientes ${level} (não é desconto sobre a venda): custo R$ 10,00 com ${example} dá ${price}. Vazio: 0, o preço de compra.`,
+    field: `discount.${key}`,
+  };
 }
 
 export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
@@ -94,36 +117,9 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     meaning: 'O preço de varejo: o que paga um cliente sem nível.',
     required: true,
   },
-  {
-    key: 'silverPercentage',
-    header: '% Prata',
-    aliases: ['prata', 'percentual prata', 'cliente prata', 'cliente prata (%)'],
-    type: 'decimal',
-    example: '60',
-    meaning:
-      'Acréscimo sobre o preço de compra para clientes Prata (não é desconto sobre a venda): custo R$ 10,00 com 60 dá R$ 16,00. Vazio: 0, o preço de compra.',
-    field: 'discount.silverPercentage',
-  },
-  {
-    key: 'goldPercentage',
-    header: '% Ouro',
-    aliases: ['ouro', 'percentual ouro', 'cliente ouro', 'cliente ouro (%)'],
-    type: 'decimal',
-    example: '45',
-    meaning:
-      'Acréscimo sobre o preço de compra para clientes Ouro (não é desconto sobre a venda): custo R$ 10,00 com 45 dá R$ 14,50. Vazio: 0, o preço de compra.',
-    field: 'discount.goldPercentage',
-  },
-  {
-    key: 'bronzePercentage',
-    header: '% Bronze',
-    aliases: ['bronze', 'percentual bronze', 'cliente bronze', 'cliente bronze (%)'],
-    type: 'decimal',
-    example: '75',
-    meaning:
-      'Acréscimo sobre o preço de compra para clientes Bronze (não é desconto sobre a venda): custo R$ 10,00 com 75 dá R$ 17,50. Vazio: 0, o preço de compra.',
-    field: 'discount.bronzePercentage',
-  },
+  levelPercentageColumn('silverPercentage', 'Prata', 60),
+  levelPercentageColumn('goldPercentage', 'Ouro', 45),
+  levelPercentageColumn('bronzePercentage', 'Bronze', 75),
   {
     key: 'stock',
     header: 'Estoque',
