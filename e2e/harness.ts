@@ -117,11 +117,31 @@ export async function openBrowser(
   // Its trace and errors, kept when a test fails (failure-artifacts.ts).
   const unwatch = await watchSession(context, device.isMobile ? 'phone' : 'desktop');
   const page = await context.newPage();
+  await fastAnimations(page);
+  context.on('page', (opened) => void fastAnimations(opened).catch(() => undefined));
   const close = async () => {
     await unwatch();
     await (own ? own.close() : context.close());
   };
   return { browser, context, page, baseURL, close };
+}
+
+const animationsSpedUp = new WeakSet<Page>();
+
+/**
+ * The page's CSS transitions and animations played 100 times faster (Chromium's Animation domain, what the Developer
+ * Tools' animation speed sets): the app does the same (MUI's own timers keep their pace: a dialog unmounts when it
+ * did), but a dialog, a menu or a click's ripple no longer draws a quarter of a second of frames, and nothing is
+ * still moving when a journey clicks. About a fifth of the browser's CPU in the journeys (docs/benchmarks.md,
+ * 29/11/2026). `E2E_ANIMATIONS=real` keeps them at their pace (to watch one).
+ */
+export async function fastAnimations(page: Page): Promise<void> {
+  if (process.env.E2E_ANIMATIONS === 'real' || animationsSpedUp.has(page)) return;
+  animationsSpedUp.add(page);
+  // Without `Animation.enable`: the rate applies all the same (and to the page's next documents), and the browser
+  // does not report every animation it starts to the test.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 100 });
 }
 
 /** A courier's or stocker's phone: 390×844, a touch screen whose taps are touches. */
