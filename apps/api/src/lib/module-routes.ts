@@ -79,11 +79,21 @@ export interface PdfRoute<P> {
   handler: (request: ZodRequest<P>) => Promise<{ fileName: string; pdf: Buffer | Uint8Array }>;
 }
 
+/** A document downloaded as it is (a note's XML, its DANFE): its content type and whether it is shown or saved. */
+export interface FileRoute<P> {
+  summary: string;
+  params: P;
+  contentType: string;
+  /** `inline`: the browser shows it; `attachment`: the browser saves it. */
+  disposition: 'inline' | 'attachment';
+  handler: (request: ZodRequest<P>) => Promise<{ fileName: string; content: string | Buffer | Uint8Array }>;
+}
+
 /**
  * Declares a module's routes under its OpenAPI tags, each in one call with its permission, summary and schemas: JSON
- * routes answering a service call's result as `{ data }` (documented as `data(schema)` under its status), CSV downloads
- * and private PDFs; `group` declares routes that share part of their declaration. `moduleAccess`, when given, is who
- * may call every route that does not say otherwise.
+ * routes answering a service call's result as `{ data }` (documented as `data(schema)` under its status), CSV downloads,
+ * private PDFs and other documents (`file`); `group` declares routes that share part of their declaration.
+ * `moduleAccess`, when given, is who may call every route that does not say otherwise.
  */
 export function moduleRoutes<Default extends FastifyContextConfig | undefined = undefined>(
   app: ZodApp,
@@ -128,6 +138,16 @@ export function moduleRoutes<Default extends FastifyContextConfig | undefined = 
       },
     );
   };
+  const file = <P>(url: string, route: FileRoute<P> & Access<Default>) => {
+    const { access = moduleAccess, summary, params, contentType, disposition, handler } = route;
+    app.get(url, { config: access, schema: { tags, summary, params } }, async (request, reply) => {
+      const { fileName, content } = await handler(request as ZodRequest<P>);
+      return reply
+        .header('content-type', contentType)
+        .header('content-disposition', `${disposition}; filename="${fileName}"`)
+        .send(content);
+    });
+  };
   /**
    * Routes that share part of their declaration (their access, params or answer, e.g. the routes on one record):
    * each is given `shared` and says only the rest (a route's own access replaces the shared one).
@@ -157,6 +177,7 @@ export function moduleRoutes<Default extends FastifyContextConfig | undefined = 
     delete: declare('DELETE'),
     csv,
     pdf,
+    file,
     group,
   };
 }

@@ -132,27 +132,21 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.cancel(principalOf(request), request.params.id, request.body),
   });
 
-  app.get(
-    '/fiscal/nfse/:id/xml',
-    { config: read, schema: { tags, summary: 'O XML da NFS-e autorizada, como a Sefin Nacional o devolveu', params } },
-    async (request, reply) => {
-      const { xml, fileName } = await service.xml(request.params.id);
-      return reply
-        .header('content-type', 'application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(xml);
-    },
-  );
+  route.file('/fiscal/nfse/:id/xml', {
+    access: read,
+    summary: 'O XML da NFS-e autorizada, como a Sefin Nacional o devolveu',
+    params,
+    contentType: 'application/xml; charset=utf-8',
+    disposition: 'attachment',
+    handler: (request) => service.xml(request.params.id),
+  });
 
-  app.get(
-    '/fiscal/nfse/:id/danfse.pdf',
-    { config: read, schema: { tags, summary: 'O DANFSe (PDF) da NFS-e autorizada', params } },
-    async (request, reply) => {
-      const { pdf, fileName } = await service.danfse(request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${fileName}"`)
-        .send(pdf);
-    },
-  );
+  route.file('/fiscal/nfse/:id/danfse.pdf', {
+    access: read,
+    summary: 'O DANFSe (PDF) da NFS-e autorizada',
+    params,
+    contentType: 'application/pdf',
+    disposition: 'inline',
+    handler: (request) => service.danfse(request.params.id),
+  });
 };

@@ -41,13 +41,13 @@ export function createNfseService(context: NfseContext) {
     },
     async xml(id: number) {
       const row = await authorised(id);
-      return { xml: row.nfse_xml as string, fileName: `NFSe${row.access_key}.xml` };
+      return { content: row.nfse_xml as string, fileName: `NFSe${row.access_key}.xml` };
     },
     async danfse(id: number) {
       const row = await authorised(id);
       const [issuer, settings] = await Promise.all([fiscalRepository.issuer(db), repo.settings(db)]);
       if (!issuer) throw conflict(NFSE_TEXTS.issuerMissing);
-      return { pdf: await renderDanfse(row, issuer, settings), fileName: `DANFSe-${row.nfse_number}.pdf` };
+      return { content: await renderDanfse(row, issuer, settings), fileName: `DANFSe-${row.nfse_number}.pdf` };
     },
     /** 'Serviços a faturar': the labour of the repairs listed while the city is not national, as CSV cells. */
     async toInvoiceRows() {

@@ -13,11 +13,11 @@ export function noteDocuments(context: NotesContext) {
   const { db, deps } = context;
   return {
     /** The note's XML: the nfeProc once authorised, else the signed note. */
-    async xml(id: number): Promise<{ xml: string; fileName: string }> {
+    async xml(id: number): Promise<{ content: string; fileName: string }> {
       const row = await repo.note(db, id);
       if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
       return {
-        xml: `<?xml version="1.0" encoding="UTF-8"?>${row.proc_xml ?? row.xml}`,
+        content: `<?xml version="1.0" encoding="UTF-8"?>${row.proc_xml ?? row.xml}`,
         fileName: `${row.access_key}-${row.proc_xml ? 'procNFe' : 'NFe'}.xml`,
       };
     },
@@ -68,10 +68,10 @@ export function noteDocuments(context: NotesContext) {
     },
 
     /** The note's DANFE (A4 for the NF-e, 80 mm for the NFC-e). */
-    async danfe(id: number): Promise<{ pdf: Buffer; fileName: string }> {
+    async danfe(id: number): Promise<{ content: Buffer; fileName: string }> {
       const row = await repo.note(db, id);
       if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
-      return { pdf: await renderDanfe(row.proc_xml ?? row.xml), fileName: `danfe-${row.access_key}.pdf` };
+      return { content: await renderDanfe(row.proc_xml ?? row.xml), fileName: `danfe-${row.access_key}.pdf` };
     },
   };
 }

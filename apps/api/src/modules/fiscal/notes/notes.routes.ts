@@ -241,43 +241,23 @@ function registerNoteEventRoutes(app: NotesApp, service: NotesService): void {
 /** The note's documents: its XML, its DANFE, both by e-mail. */
 function registerNoteDocumentRoutes(app: NotesApp, service: NotesService): void {
   const route = moduleRoutes(app, tags);
-  app.get(
-    '/fiscal/notes/:id/xml',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'O XML da nota: o nfeProc (nota e protocolo) quando autorizada, senão a nota assinada',
-        params,
-      },
-    },
-    async (request, reply) => {
-      const { xml, fileName } = await service.xml(request.params.id);
-      return reply
-        .header('content-type', 'application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(xml);
-    },
-  );
+  route.file('/fiscal/notes/:id/xml', {
+    access: read,
+    summary: 'O XML da nota: o nfeProc (nota e protocolo) quando autorizada, senão a nota assinada',
+    params,
+    contentType: 'application/xml; charset=utf-8',
+    disposition: 'attachment',
+    handler: (request) => service.xml(request.params.id),
+  });
 
-  app.get(
-    '/fiscal/notes/:id/danfe.pdf',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'O DANFE da nota: A4 para a NF-e, 80 mm com o QR Code para a NFC-e',
-        params,
-      },
-    },
-    async (request, reply) => {
-      const { pdf, fileName } = await service.danfe(request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${fileName}"`)
-        .send(pdf);
-    },
-  );
+  route.file('/fiscal/notes/:id/danfe.pdf', {
+    access: read,
+    summary: 'O DANFE da nota: A4 para a NF-e, 80 mm com o QR Code para a NFC-e',
+    params,
+    contentType: 'application/pdf',
+    disposition: 'inline',
+    handler: (request) => service.danfe(request.params.id),
+  });
 
   route.post('/fiscal/notes/:id/email', {
     access: write,
