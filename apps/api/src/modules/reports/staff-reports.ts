@@ -124,6 +124,17 @@ async function adjustmentRows(
   return repo.adjustments(db, kind, column, id, from, until);
 }
 
+/** What an exchange's row and a return's row both say: the order it was made on, its customer, the comments, when. */
+function adjustedOrder(a: Awaited<ReturnType<typeof adjustmentRows>>[number]) {
+  return {
+    orderId: a.order_id,
+    orderCode: a.order_code,
+    customerName: a.customer_name,
+    comments: a.comments,
+    createdAt: isoTimestamp(a.created_at),
+  };
+}
+
 async function adjustmentDetail(
   db: DB,
   repo: StaffRepository,
@@ -178,30 +189,22 @@ export function staffReports({ db }: ReportsContext) {
 
     async exchanges(id: number, start: string, end: string): Promise<ExchangeRow[]> {
       return (await adjustmentRows(db, repo, 'EXCHANGE', id, start, end)).map((a) => ({
-        orderId: a.order_id,
-        orderCode: a.order_code,
-        customerName: a.customer_name,
+        ...adjustedOrder(a),
         exchangeOrderId: a.adjustment_order_id,
         exchangeOrderCode: a.adjustment_order_code,
         exchangeProductName: a.product_name,
         exchangeQuantity: a.quantity,
         exchangePrice: reais(a.unit_price_cents),
-        comments: a.comments,
-        createdAt: isoTimestamp(a.created_at),
       }));
     },
     async returns(id: number, start: string, end: string): Promise<ReturnRow[]> {
       return (await adjustmentRows(db, repo, 'RETURN', id, start, end)).map((a) => ({
-        orderId: a.order_id,
-        orderCode: a.order_code,
-        customerName: a.customer_name,
+        ...adjustedOrder(a),
         returnOrderId: a.adjustment_order_id,
         returnOrderCode: a.adjustment_order_code,
         returnProductName: a.product_name,
         returnQuantity: a.quantity,
         returnPrice: reais(a.unit_price_cents),
-        comments: a.comments,
-        createdAt: isoTimestamp(a.created_at),
       }));
     },
     exchangeDetail: (orderId: number) => adjustmentDetail(db, repo, orderId, 'EXCHANGE'),
