@@ -15,6 +15,7 @@ import { CSV_OPENAPI_DESCRIPTION, csvStream, sendCsv } from '../../../lib/csv';
 import { data } from '../../../lib/envelope';
 import { moduleRoutes } from '../../../lib/module-routes';
 import { principalOf } from '../../../plugins/auth';
+import { fiscalDocumentFiles } from '../fiscal-document-files';
 import { scheduleNfse } from './nfse.scheduler';
 import { createNfseService } from './nfse.service';
 
@@ -132,21 +133,15 @@ export const nfseRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.cancel(principalOf(request), request.params.id, request.body),
   });
 
-  route.file('/fiscal/nfse/:id/xml', {
-    access: read,
-    summary: 'O XML da NFS-e autorizada, como a Sefin Nacional o devolveu',
-    params,
-    contentType: 'application/xml; charset=utf-8',
-    disposition: 'attachment',
-    handler: (request) => service.xml(request.params.id),
-  });
-
-  route.file('/fiscal/nfse/:id/danfse.pdf', {
-    access: read,
-    summary: 'O DANFSe (PDF) da NFS-e autorizada',
-    params,
-    contentType: 'application/pdf',
-    disposition: 'inline',
-    handler: (request) => service.danfse(request.params.id),
+  fiscalDocumentFiles(route, read, params, '/fiscal/nfse/:id', {
+    xml: {
+      summary: 'O XML da NFS-e autorizada, como a Sefin Nacional o devolveu',
+      load: (id) => service.xml(id),
+    },
+    printout: {
+      file: 'danfse.pdf',
+      summary: 'O DANFSe (PDF) da NFS-e autorizada',
+      load: (id) => service.danfse(id),
+    },
   });
 };

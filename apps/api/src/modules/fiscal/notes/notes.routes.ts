@@ -27,6 +27,7 @@ import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvS
 import { moduleRoutes } from '../../../lib/module-routes';
 import { principalOf } from '../../../plugins/auth';
 import { afterCounterSale } from '../../orders/workflow.service';
+import { fiscalDocumentFiles } from '../fiscal-document-files';
 import { registerContingencyRoutes } from './contingency.routes';
 import { scheduleNotes } from './notes.scheduler';
 import { createNotesService, type NotesService } from './notes.service';
@@ -241,22 +242,16 @@ function registerNoteEventRoutes(app: NotesApp, service: NotesService): void {
 /** The note's documents: its XML, its DANFE, both by e-mail. */
 function registerNoteDocumentRoutes(app: NotesApp, service: NotesService): void {
   const route = moduleRoutes(app, tags);
-  route.file('/fiscal/notes/:id/xml', {
-    access: read,
-    summary: 'O XML da nota: o nfeProc (nota e protocolo) quando autorizada, senão a nota assinada',
-    params,
-    contentType: 'application/xml; charset=utf-8',
-    disposition: 'attachment',
-    handler: (request) => service.xml(request.params.id),
-  });
-
-  route.file('/fiscal/notes/:id/danfe.pdf', {
-    access: read,
-    summary: 'O DANFE da nota: A4 para a NF-e, 80 mm com o QR Code para a NFC-e',
-    params,
-    contentType: 'application/pdf',
-    disposition: 'inline',
-    handler: (request) => service.danfe(request.params.id),
+  fiscalDocumentFiles(route, read, params, '/fiscal/notes/:id', {
+    xml: {
+      summary: 'O XML da nota: o nfeProc (nota e protocolo) quando autorizada, senão a nota assinada',
+      load: (id) => service.xml(id),
+    },
+    printout: {
+      file: 'danfe.pdf',
+      summary: 'O DANFE da nota: A4 para a NF-e, 80 mm com o QR Code para a NFC-e',
+      load: (id) => service.danfe(id),
+    },
   });
 
   route.post('/fiscal/notes/:id/email', {
