@@ -133,7 +133,7 @@ const animationsSpedUp = new WeakSet<Page>();
  * Tools' animation speed sets): the app does the same (MUI's own timers keep their pace: a dialog unmounts when it
  * did), but a dialog, a menu or a click's ripple no longer draws a quarter of a second of frames, and nothing is
  * still moving when a journey clicks. About a fifth of the browser's CPU in the journeys (docs/benchmarks.md,
- * 29/11/2026). `E2E_ANIMATIONS=real` keeps them at their pace (to watch one).
+ * 29/11/2026; decision 0104). `E2E_ANIMATIONS=real` keeps them at their pace (to watch one).
  */
 export async function fastAnimations(page: Page): Promise<void> {
   if (process.env.E2E_ANIMATIONS === 'real' || animationsSpedUp.has(page)) return;
