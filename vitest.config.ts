@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -7,6 +7,22 @@ import { webProjects } from './apps/web/vitest.config';
 /** What a test file that opens a database names: the test databases' helpers, the seed, the engine's URL. */
 const OPENS_A_DATABASE =
   /createTestApp|emptyTestDatabase|TestDatabase|test\/database|test\/helpers|DATABASE_URL|migrateToLatest|seedDemo|pglite/i;
+
+/**
+ * Whether a test file opens a database: it names one of the helpers above, or a test-support file it imports does
+ * (a `test-*.ts` beside it or a file of `src/test/`, followed to their own imports): a file whose set-up moved into
+ * such a helper (`useFreshNfeShop` of purchases/test-purchases.ts) still runs on both engines.
+ */
+function opensADatabase(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  if (OPENS_A_DATABASE.test(text)) return true;
+  const supports = [...text.matchAll(/from '(\.{1,2}\/[^']+)'/g)]
+    .map(([, specifier]) => path.resolve(path.dirname(file), `${specifier}.ts`))
+    .filter((imported) => /(^|\/)test-[^/]+\.ts$|\/src\/test\//.test(imported) && existsSync(imported));
+  return supports.some((imported) => opensADatabase(imported, seen));
+}
 
 /**
  * .ci/run runs the API suite twice, on PGlite and then on PostgreSQL (DATABASE_URL). A file that opens no database
@@ -19,7 +35,7 @@ function apiFilesWithoutDatabase(): string[] {
     file.endsWith('.test.ts'),
   );
   return files
-    .filter((file) => !OPENS_A_DATABASE.test(readFileSync(path.join(root, 'src', file), 'utf8')))
+    .filter((file) => !opensADatabase(path.join(root, 'src', file)))
     .map((file) => `src/${file.split(path.sep).join('/')}`);
 }
 
