@@ -3,14 +3,16 @@
  * SQL, serialization) of 'Fluxo de caixa', the notes list ('Notas fiscais': a page, a month, its searches, an
  * order's notes), report 20 'Recebimentos de cartão', 19 'Margem' and 21 'Faturamento' for 12 months, the lists of
  * 'Contas a receber' and 'Contas a pagar', and the dashboard's first row. Then `/api/health` and the dashboard while
- * two callers ask the 12-month card report back to back (in this process: what the HTTP thread is kept from doing).
- * Targets (issue 59): the cash flow p95 ≤ 50 ms, the notes p50 ≤ 30 ms, the card report p95 ≤ 150 ms.
+ * two callers ask the 12-month card report back to back (in this process: what the HTTP thread is kept from doing);
+ * then ten callers at once on each 12-month money report, health beside them.
+ * Targets (issue 59): the cash flow p95 ≤ 50 ms, the notes p50 ≤ 30 ms, the money reports p95 ≤ 150 ms at c=10.
  *
  *   npm run bench -- money          on the scale-100 datasets of bench/lib/datasets.ts (seeded once)
  *   MONEY_BENCH_URL=postgres://…    another PostgreSQL database seeded with `npm run db:seed -- --scale N`
  *   BENCH_ENGINES=postgres|pglite   BENCH_RUNS=30   BENCH_CASE=<part of a label>   BENCH_HEALTH_SECONDS=10
  *   BENCH_NOTES=25000               the notes written when the database holds fewer (the demo seeds none)
  *   BENCH_SKIP_HEALTH=1             no /api/health phase     BENCH_SKIP=margin,revenue (parts of labels)
+ *   BENCH_SKIP_C10=1                no ten-callers phase     BENCH_C10_SECONDS=8 (each report's)
  *
  * The database is migrated to the latest migration first and analysed. It WRITES notes: the demo business has none,
  * so the newest orders get an authorised NF-e each (an XML of about 15 KB, as a real one), up to BENCH_NOTES.
@@ -33,6 +35,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
 const NOTES = Number(process.env.BENCH_NOTES ?? 25_000);
 const HEALTH_SECONDS = Number(process.env.BENCH_HEALTH_SECONDS ?? 10);
+const C10_SECONDS = Number(process.env.BENCH_C10_SECONDS ?? 8);
 
 /** The newest orders' notes, written in one statement when the database holds fewer than NOTES. */
 async function writeNotes(db: DB) {
@@ -130,6 +133,9 @@ async function measure(dataset: Dataset): Promise<Result[]> {
         token,
       ],
       ['19 margin, 12 months, page of 100', `/api/reports/margin/${p}?items=100`, token],
+      ['19 margin by customer, 12 months, page of 25', `/api/reports/margin/${p}?groupBy=customer&items=25`, token],
+      ['19 margin by brand, 12 months', `/api/reports/margin/${p}?groupBy=brand&items=25`, token],
+      ['19 margin by attendant, 12 months', `/api/reports/margin/${p}?groupBy=attendant`, token],
       ['21 revenue, 12 months, by month', `/api/reports/revenue/${p}?bucket=month`, token],
       ['receivables, first page', '/api/receivables', token],
       ['payables, first page', '/api/payables', admin],
@@ -164,6 +170,7 @@ async function measure(dataset: Dataset): Promise<Result[]> {
       );
     }
     if (process.env.BENCH_SKIP_HEALTH !== '1') await healthUnderReports(app, token, admin, p);
+    if (process.env.BENCH_SKIP_C10 !== '1') await tenAtOnce(app, token, p);
     return results;
   } finally {
     await app.close();
@@ -216,6 +223,56 @@ async function healthUnderReports(app: Awaited<ReturnType<typeof buildApp>>, tok
     console.log(
       `${label.padEnd(24)} ${r.times.length} answers (every 20 ms after the last): p50 ${percentile(r.times, 50).toFixed(1)} ms, p95 ${percentile(r.times, 95).toFixed(1)} ms, max ${(r.times.at(-1) ?? 0).toFixed(1)} ms; not 200: ${r.failures.length}`,
     );
+}
+
+/**
+ * Issue 59's measure: ten callers asking one 12-month money report back to back for C10_SECONDS, `/api/health` asked
+ * beside them every 20 ms; p50/p95 of the report's answers and of health's.
+ */
+async function tenAtOnce(app: Awaited<ReturnType<typeof buildApp>>, token: string, p: string) {
+  const cases: [string, string][] = [
+    ['19 margin by product, page of 25', `/api/reports/margin/${p}?items=25`],
+    ['19 margin by customer, page of 25', `/api/reports/margin/${p}?groupBy=customer&items=25`],
+    ['19 margin by brand, page of 25', `/api/reports/margin/${p}?groupBy=brand&items=25`],
+    ['19 margin by attendant', `/api/reports/margin/${p}?groupBy=attendant`],
+    ['21 revenue by month', `/api/reports/revenue/${p}?bucket=month`],
+    ['21 revenue by day, page of 31', `/api/reports/revenue/${p}?bucket=day&items=31`],
+    ['20 card settlements, page of 100', `/api/reports/card/settlements/${p}?items=100`],
+    ['cash flow, 90 + 90 days', '/api/cash-flow'],
+  ];
+  console.log(`\nTen callers back to back for ${C10_SECONDS} s each, /api/health beside them every 20 ms`);
+  console.log(
+    `${'case'.padEnd(40)} ${'answers'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'health p95'.padStart(11)}`,
+  );
+  const only = process.env.BENCH_CASE;
+  for (const [label, url] of cases) {
+    if (only && !label.includes(only)) continue;
+    const until = performance.now() + C10_SECONDS * 1000;
+    const times: number[] = [];
+    const caller = async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+        times.push(performance.now() - t0);
+      }
+    };
+    const health: number[] = [];
+    const probe = async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        await app.inject({ method: 'GET', url: '/api/health' });
+        health.push(performance.now() - t0);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await Promise.all([probe(), ...Array.from({ length: 10 }, caller)]);
+    times.sort((a, b) => a - b);
+    health.sort((a, b) => a - b);
+    console.log(
+      `${label.padEnd(40)} ${String(times.length).padStart(8)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${percentile(health, 95).toFixed(1).padStart(11)}`,
+    );
+  }
 }
 
 async function main() {

@@ -1232,6 +1232,11 @@ export interface ReportMarginDirty {
   id: Generated<Figure>;
 }
 
+export interface ReportMarginState {
+  id: Generated<boolean>;
+  version: Generated<string>;
+}
+
 export interface ReportProductSales {
   bucket: Timestamp;
   grain: Grain;
@@ -1579,6 +1584,7 @@ export interface DB {
   report_customer_signins: ReportCustomerSignins;
   report_margin: ReportMargin;
   report_margin_dirty: ReportMarginDirty;
+  report_margin_state: ReportMarginState;
   report_product_sales: ReportProductSales;
   report_product_views: ReportProductViews;
   report_rank_customer_sales: ReportRankCustomerSales;

@@ -105,6 +105,7 @@ import { boletoPix } from './0119-boleto-pix';
 import { nfseMunicipalRegistration } from './0120-nfse-municipal-registration';
 import { stockerArrival } from './0121-stocker-arrival';
 import { marginSummary } from './0122-margin-summary';
+import { marginSummaryVersion } from './0123-margin-summary-version';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -214,6 +215,7 @@ export const migrations: Record<string, Migration> = {
   '0120-nfse-municipal-registration': nfseMunicipalRegistration,
   '0121-stocker-arrival': stockerArrival,
   '0122-margin-summary': marginSummary,
+  '0123-margin-summary-version': marginSummaryVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -96,6 +96,7 @@ const TABLES = [
   'report_customer_signins',
   'report_margin',
   'report_margin_dirty',
+  'report_margin_state',
   'report_product_sales',
   'report_product_views',
   'report_rank_customer_sales',

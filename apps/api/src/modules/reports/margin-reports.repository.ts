@@ -8,7 +8,7 @@ import {
 } from '@backoffice/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { MarginPlan } from './margin-summary';
-import { type MarginDimension, marginRows } from './margin-summary.repository';
+import { type Instants, type MarginDimension, marginRows, type SummaryPiece } from './margin-summary.repository';
 import { type Db, rows, type Window, windowOf } from './report-sql';
 
 /** Sums of a margin report (bigint sums travel as text). */
@@ -82,6 +82,18 @@ export const MARGIN_GROUPS: Record<MarginGroup, MarginGroupSql> = {
   },
 };
 
+/** A group of report 19 summed, unnamed (bigint sums as text), as margin-prepared.ts keeps and adds them. */
+export interface MarginGroupSum {
+  id: number | null;
+  key: string;
+  quantity: string;
+  gross_cents: string;
+  discount_cents: string;
+  returns_cents: string;
+  cost_cents: string;
+  lines: string;
+}
+
 /** The dimension of the margin summary each group of report 19 sums (a brand: its products'; a month: the whole). */
 const GROUP_DIMENSION: Record<MarginGroup, MarginDimension> = {
   product: 'P',
@@ -126,6 +138,41 @@ export function createMarginReportsRepository() {
             k.discount::text as discount_cents, k.returns::text as returns_cents, k.cost::text as cost_cents, k.total
           from k ${names}
           order by k.margin_cents desc, k.key`,
+      );
+    },
+
+    /**
+     * Report 19's groups of `group` (keyed by an integer id) summed over `pieces` and `raw`, every one (a sum of no
+     * line too), unpaged and unnamed; with the summary's version, read in the same statement.
+     */
+    async groupSums(
+      db: Db,
+      group: 'product' | 'customer' | 'attendant',
+      pieces: SummaryPiece[],
+      raw: Instants[],
+    ): Promise<{ version: string; sums: MarginGroupSum[] }> {
+      const { id, inner, key } = MARGIN_GROUPS[group];
+      const result = await sql<MarginGroupSum & { version: string }>`
+        with l as (${marginRows(GROUP_DIMENSION[group], pieces, raw, businessTimeZone(), false)}),
+        g as (select ${id} as id, sum(l.quantity) as quantity, sum(l.gross) as gross, sum(l.discount) as discount,
+          sum(l.returns) as returns, sum(l.cost) as cost, sum(l.lines) as lines from l ${inner} group by 1)
+        select v.version::text as version, s.* from report_margin_state v left join lateral (
+          select g.id::integer as id, ${key} as key, g.quantity::text as quantity, g.gross::text as gross_cents,
+            g.discount::text as discount_cents, g.returns::text as returns_cents, g.cost::text as cost_cents,
+            g.lines::text as lines
+          from g where ${key} is not null) s on true`.execute(db);
+      const version = result.rows[0]?.version as string;
+      return { version, sums: result.rows.filter((row) => row.key !== null) };
+    },
+
+    /** The names of report 19's groups `page` (in no order): each key's name, code and product id. */
+    groupNames(db: Db, group: 'product' | 'customer' | 'attendant', page: { id: number | null; key: string }[]) {
+      const { named, names } = MARGIN_GROUPS[group];
+      return rows(
+        db,
+        sql<{ key: string; name: string | null; code: string | null; product_id: number | null }>`
+          select k.key, ${named} from unnest(${page.map((g) => g.id)}::int[], ${page.map((g) => g.key)}::text[])
+            as k(id, key) ${names}`,
       );
     },
 

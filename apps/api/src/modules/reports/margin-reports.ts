@@ -1,5 +1,6 @@
 import {
   businessTimeZone,
+  type MarginGroup,
   type MarginQuery,
   type MarginReport,
   marginPercentage,
@@ -8,9 +9,11 @@ import {
   revenueBucketLabel,
 } from '@backoffice/contract';
 import { periodOrThrow } from '../../lib/period';
+import { createMarginPrepared, isPreparedGroup } from './margin-prepared';
 import { createMarginReportsRepository, type MarginFigures } from './margin-reports.repository';
-import { bucketedPlan, marginPlan } from './margin-summary';
+import { bucketedPlan, type MarginPlan, marginPlan } from './margin-summary';
 import { type ReportsContext, reais, windowOf } from './report-paging';
+import type { Window } from './report-sql';
 
 /** Cents of report 19's and 21's sums: net = gross − discount − exchanges and returns. */
 function marginFigureCents(f: MarginFigures) {
@@ -38,6 +41,16 @@ function marginFigures(f: MarginFigures) {
 /** Reports 19 'Margem' and 21 'Faturamento por período', both from `marginLines` through the margin summary. */
 export function marginReports({ db }: ReportsContext) {
   const repo = createMarginReportsRepository();
+  const prepared = createMarginPrepared();
+  /** Report 19's page and its count: from the kept groups where they serve, else summed by SQL. */
+  async function marginPage(plan: MarginPlan, group: MarginGroup, window: Window) {
+    const fast = isPreparedGroup(group) ? await prepared.page(db, group, plan, window) : null;
+    if (fast) return fast;
+    const rows = await repo.margin(db, plan, group, window);
+    // The rows carry their count; a page past the last counts apart.
+    const total = rows[0]?.total ?? (window.offset ? await repo.marginGroupCount(db, plan, group) : 0);
+    return { rows, total };
+  }
   return {
     /**
      * Report 19 'Margem' (issue 38 §3; grouped, exchanges and returns netted by issue 39 §5): each group's
@@ -50,9 +63,10 @@ export function marginReports({ db }: ReportsContext) {
       // By month: the months of the business's calendar.
       const groups = group === 'month' ? await bucketedPlan(db, from, until, businessTimeZone(), 'months') : plan;
       const window = windowOf(query);
-      const [rows, totals] = await Promise.all([repo.margin(db, groups, group, window), repo.marginTotals(db, plan)]);
-      // The rows carry their count; a page past the last counts apart.
-      const total = rows[0]?.total ?? (window.offset ? await repo.marginGroupCount(db, groups, group) : 0);
+      const [{ rows, total }, totals] = await Promise.all([
+        marginPage(groups, group, window),
+        repo.marginTotals(db, plan),
+      ]);
       const cardFeeCents = Number(totals.fee_cents);
       const { net, cost } = marginFigureCents(totals);
       return {

@@ -98,11 +98,17 @@ export function marginRows(
 }
 
 export const marginSummaryRepository = {
-  /** The São Paulo days in [first, end) a write has touched since they were last summed, oldest first. */
-  async dirtyDays(db: Executor, first: string, end: string): Promise<string[]> {
-    const { rows } = await sql<{ day: string }>`select distinct to_char(day, 'YYYY-MM-DD') as day
-      from report_margin_dirty where day >= ${first}::date and day < ${end}::date order by 1`.execute(db);
-    return rows.map((r) => r.day);
+  /**
+   * The São Paulo days in [first, end) a write has touched since they were last summed, oldest first, and the
+   * summary's version (migration 0123), read in one statement: the days are the ones missing from that version.
+   */
+  async dirtyDays(db: Executor, first: string, end: string): Promise<{ version: string; days: string[] }> {
+    const { rows } = await sql<{ version: string; days: string[] }>`
+      select (select version::text from report_margin_state) as version,
+        array(select distinct to_char(day, 'YYYY-MM-DD') from report_margin_dirty
+          where day >= ${first}::date and day < ${end}::date order by 1) as days`.execute(db);
+    const row = rows[0] as { version: string; days: string[] };
+    return { version: row.version, days: row.days };
   },
 
   /** The oldest `limit` days to sum again, each with the marks seen (only those are cleared after). */
@@ -167,6 +173,11 @@ export const marginSummaryRepository = {
       select s.dimension, 'M', ${month}::date, s.key, ${sums} from report_margin s where ${days} group by 1, 4`.execute(
       db,
     );
+  },
+
+  /** A new version of the summary: in the transaction that changed it. */
+  async newVersion(db: Executor): Promise<void> {
+    await sql`update report_margin_state set version = gen_random_uuid()`.execute(db);
   },
 
   /** Clears the marks summed. */

@@ -13,6 +13,12 @@ import { rankingPieces, SUMMARY_ZONE, splitPeriod } from './summary-period';
 export interface MarginPlan {
   pieces: SummaryPiece[];
   raw: Instants[];
+  /**
+   * The same pieces in two parts, when the summary serves the period: those of the period alone (`kept`: what a
+   * process may keep summed, margin-prepared.ts), then those of the days written since they were summed (`since`);
+   * and the summary's version both were read under.
+   */
+  parts?: { version: string; kept: SummaryPiece[]; since: SummaryPiece[] };
 }
 
 /** How a report reads the summary: rest-of-year rows (no breakdown by time), months, or days only. */
@@ -65,21 +71,26 @@ export async function marginPlan(db: Executor, from: Date, until: Date, mode: Pl
   addRaw(plan.raw, split.from, split.rawUntil);
   addRaw(plan.raw, split.rawFrom, split.until);
   if (split.firstDay >= split.endDay) return plan;
+  const kept: SummaryPiece[] = [];
   if (mode === 'rest') {
     const pieces = rankingPieces(split);
-    for (const { month, sign } of pieces.months) addPiece(plan.pieces, { grain: 'R', from: month, until: month, sign });
+    for (const { month, sign } of pieces.months) addPiece(kept, { grain: 'R', from: month, until: month, sign });
     for (const { from: first, until: end, sign } of pieces.days)
-      addPiece(plan.pieces, { grain: 'D', from: first, until: end, sign });
+      addPiece(kept, { grain: 'D', from: first, until: end, sign });
   } else if (mode === 'months' && split.firstMonth < split.lastMonth) {
-    addPiece(plan.pieces, { grain: 'D', from: split.firstDay, until: split.firstMonth, sign: 1 });
-    addPiece(plan.pieces, { grain: 'M', from: split.firstMonth, until: split.lastMonth, sign: 1 });
-    addPiece(plan.pieces, { grain: 'D', from: split.lastMonth, until: split.endDay, sign: 1 });
-  } else addPiece(plan.pieces, { grain: 'D', from: split.firstDay, until: split.endDay, sign: 1 });
-  for (const day of await repo.dirtyDays(db, split.firstDay, split.endDay)) {
+    addPiece(kept, { grain: 'D', from: split.firstDay, until: split.firstMonth, sign: 1 });
+    addPiece(kept, { grain: 'M', from: split.firstMonth, until: split.lastMonth, sign: 1 });
+    addPiece(kept, { grain: 'D', from: split.lastMonth, until: split.endDay, sign: 1 });
+  } else addPiece(kept, { grain: 'D', from: split.firstDay, until: split.endDay, sign: 1 });
+  const since: SummaryPiece[] = [];
+  const dirty = await repo.dirtyDays(db, split.firstDay, split.endDay);
+  for (const day of dirty.days) {
     const next = shiftDay(day, 1);
-    addPiece(plan.pieces, { grain: 'D', from: day, until: next, sign: -1 });
+    addPiece(since, { grain: 'D', from: day, until: next, sign: -1 });
     addRaw(plan.raw, startOf(day), startOf(next));
   }
+  plan.pieces = [...kept, ...since];
+  plan.parts = { version: dirty.version, kept, since };
   return plan.pieces.length > MAX_PIECES ? { pieces: [], raw: [{ from, until }] } : plan;
 }
 
@@ -135,6 +146,7 @@ export async function refreshMarginSummary(
         trx,
         batch.flatMap((b) => b.ids),
       );
+      await repo.newVersion(trx);
       return batch.length;
     });
     summed += done;
