@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, firstError } from '../lib/api-client';
 import { mockFetch, renderPage, signInAs } from '../test/render';
-import { useApiMutation } from './use-api-mutation';
+import { inDialog, useApiMutation } from './use-api-mutation';
 
 /** A dialog that renames a thing: the list shows the names, the dialog keeps what was typed on failure. */
 function Screen({ onClosed }: { onClosed: () => void }) {
@@ -230,5 +230,71 @@ describe('useApiMutation: an optimistic change', () => {
     release();
     expect(await screen.findByText('Erro ao remover.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remover Antiga' })).toBeTruthy();
+  });
+});
+
+/** A dialog whose write goes through `inDialog`: its submit only sends, the refusal is said inside it. */
+function RenameDialog() {
+  const [open, setOpen] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const rename = useApiMutation<unknown, void>({
+    mutationFn: () => api('/things/1', { method: 'PUT', body: { name: 'Nova' } }),
+    success: 'Renomeado.',
+    failure: 'Erro ao renomear.',
+    ...inDialog(() => setOpen(false), setProblem),
+  });
+  if (!open) return null;
+  return (
+    <div role="dialog" aria-label="Renomear">
+      {problem ? <p role="alert">{problem}</p> : null}
+      <button type="button" disabled={rename.isPending} onClick={() => rename.mutate()}>
+        Salvar
+      </button>
+    </div>
+  );
+}
+
+describe('useApiMutation: inDialog', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("a new try clears the last failure's message before its answer arrives", async () => {
+    signInAs();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let tries = 0;
+    mockFetch({
+      'PUT /api/things/1': () =>
+        tries === 1
+          ? { status: 409, body: { errors: ['Esse nome já existe.'], code: 'CONFLICT' } }
+          : { body: { data: { name: 'Nova' } } },
+    });
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        tries += 1;
+        if (tries === 2) await held;
+      }
+      return inner(input, init);
+    });
+    const user = userEvent.setup();
+    renderPage(<RenameDialog />);
+    const dialog = screen.getByRole('dialog', { name: 'Renomear' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Esse nome já existe.');
+    // Said inside the dialog only, not in the snackbar too.
+    expect(screen.getAllByText('Esse nome já existe.')).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(tries).toBe(2));
+    // The second call waits for its answer: the first failure is already gone and the dialog is still open.
+    expect((within(dialog).getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Esse nome já existe.')).toBeNull();
+
+    release();
+    expect(await screen.findByText('Renomeado.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Renomear' })).toBeNull();
   });
 });

@@ -14,6 +14,11 @@ type FromAnswer<TData, TVars, R> = R | ((data: TData, vars: TVars) => R);
 export interface ApiMutationOptions<TData, TVars> {
   /** The call: one `api(...)` request. */
   mutationFn: (vars: TVars) => Promise<TData>;
+  /**
+   * When a call starts, before `optimistic` and before the request: e.g. the dialog's last failure cleared, so a
+   * new try never shows the message of the one before.
+   */
+  onStart?: (vars: TVars) => void;
   /** The spec's success text, shown in the snackbar (none when undefined). */
   success?: FromAnswer<TData, TVars, string | undefined>;
   /** The screen's text for a failure the server does not explain (5xx); a 4xx shows the server's message. */
@@ -55,10 +60,15 @@ export interface ApiMutationOptions<TData, TVars> {
   message?: (error: unknown, failure: string) => string;
 }
 
-/** The options of a write sent from a dialog: its failure said inside the dialog (by `onError`), closed on success. */
-export function inDialog(closeDialog: () => void, onError: (message: string) => void) {
+/**
+ * The options of a write sent from a dialog: its failure said inside the dialog (by `onError`), closed on success.
+ * Each new try clears the failure said before (`onError(null)` when the call starts), so the dialog's submit only
+ * sends: `handleSubmit((body) => save.mutate(body))`.
+ */
+export function inDialog(closeDialog: () => void, onError: (message: string | null) => void) {
   return {
     errorInDialog: true,
+    onStart: () => onError(null),
     onError: (_error: unknown, message: string) => onError(message),
     closeDialog,
   } as const;
@@ -81,7 +91,10 @@ export function useApiMutation<TData, TVars = void>(
   const { optimistic } = options;
   return useMutation<TData, unknown, TVars, (() => void) | undefined>({
     mutationFn: options.mutationFn,
-    onMutate: optimistic ? (vars) => optimistic(queryClient, vars) : undefined,
+    onMutate: (vars) => {
+      options.onStart?.(vars);
+      return optimistic ? optimistic(queryClient, vars) : undefined;
+    },
     onSuccess: async (data, vars) => {
       options.update?.(queryClient, data, vars);
       const keys = options.invalidate === undefined ? [] : resolve(options.invalidate, data, vars);

@@ -11,7 +11,7 @@ import {
   type ReceivablePage,
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { fetchPage } from '../../../lib/all-pages';
 import { ApiError, api } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/upload';
@@ -98,28 +98,24 @@ export function useConfirmAll() {
   });
 }
 
-export function useIgnoreLine(closeDialog: () => void, onError: (message: string) => void) {
+export function useIgnoreLine(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<unknown, { id: number; reason: string }>({
     mutationFn: ({ id, reason }) => api(`/bank-statements/lines/${id}/ignore`, { method: 'POST', body: { reason } }),
     failure: T.ignoreFailed,
     success: T.ignored,
     invalidate: [bankReconciliationKeys.all],
-    closeDialog,
-    errorInDialog: true,
-    onError: (_error, message) => onError(message),
+    ...inDialog(closeDialog, onError),
   });
 }
 
-export function useCreatePayable(closeDialog: () => void, onError: (message: string) => void) {
+export function useCreatePayable(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<BankMatch, { id: number } & BankLinePayable>({
     mutationFn: async ({ id, ...body }) =>
       (await api<{ data: BankMatch }>(`/bank-statements/lines/${id}/payable`, { method: 'POST', body })).data,
     failure: T.payableFailed,
     success: T.payableCreated,
     invalidate: [bankReconciliationKeys.all, ['payables'], ['cash-flow']],
-    closeDialog,
-    errorInDialog: true,
-    onError: (_error, message) => onError(message),
+    ...inDialog(closeDialog, onError),
   });
 }
 
@@ -149,15 +145,13 @@ export function useOpenInstalments(customerId: number | null) {
   });
 }
 
-export function useCreateReceipt(closeDialog: () => void, onError: (message: string) => void) {
+export function useCreateReceipt(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<BankMatch, { id: number } & BankLineReceivable>({
     mutationFn: async ({ id, ...body }) =>
       (await api<{ data: BankMatch }>(`/bank-statements/lines/${id}/receivable`, { method: 'POST', body })).data,
     failure: T.receiptFailed,
     success: T.receiptCreated,
     invalidate: [bankReconciliationKeys.all, ['receivables'], ['customers', 'credit'], ['cash-flow']],
-    closeDialog,
-    errorInDialog: true,
-    onError: (_error, message) => onError(message),
+    ...inDialog(closeDialog, onError),
   });
 }

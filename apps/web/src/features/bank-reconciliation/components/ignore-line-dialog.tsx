@@ -20,10 +20,7 @@ export function IgnoreLineDialog({ line, onClose }: { line: BankStatementLine; o
       schema={bankLineIgnoreSchema}
       busy={ignore.isPending}
       problem={problem}
-      onConfirm={(reason) => {
-        setProblem(null);
-        ignore.mutate({ id: line.id, reason });
-      }}
+      onConfirm={(reason) => ignore.mutate({ id: line.id, reason })}
       onClose={onClose}
     />
   );

@@ -56,10 +56,7 @@ export function PayableLineDialog({ line, onClose }: { line: BankStatementLine; 
         <Button
           variant="contained"
           disabled={create.isPending || description.trim() === ''}
-          onClick={() => {
-            setProblem(null);
-            create.mutate({ id: line.id, category, description });
-          }}
+          onClick={() => create.mutate({ id: line.id, category, description })}
         >
           {T.save}
         </Button>

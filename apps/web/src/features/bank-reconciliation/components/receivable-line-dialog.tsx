@@ -80,7 +80,6 @@ export function ReceivableLineDialog({ line, onClose }: { line: BankStatementLin
           disabled={create.isPending || instalmentId === ''}
           onClick={() => {
             if (instalmentId === '') return;
-            setProblem(null);
             create.mutate({ id: line.id, receivableId: instalmentId });
           }}
         >

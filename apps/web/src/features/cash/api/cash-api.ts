@@ -77,12 +77,12 @@ const setSession = (client: QueryClient, session: CashSessionDetails) =>
   client.setQueryData(cashKeys.detail(session.id), session);
 
 /** What every write of a cash dialog shares: the cash queries asked again, and the dialog's own (`inDialog`). */
-function inCashDialog(closeDialog: () => void, onError: (message: string) => void) {
+function inCashDialog(closeDialog: () => void, onError: (message: string | null) => void) {
   return { invalidate: [cashKeys.all], ...inDialog(closeDialog, onError) } as const;
 }
 
 /** POST /cash-registers: a new register. */
-export function useCreateRegister(closeDialog: () => void, onError: (message: string) => void) {
+export function useCreateRegister(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<CashRegister, { name: string }>({
     mutationFn: async (body) => (await api<{ data: CashRegister }>('/cash-registers', { method: 'POST', body })).data,
     success: (register) => CASH_TEXTS.created(register.name),
@@ -92,7 +92,7 @@ export function useCreateRegister(closeDialog: () => void, onError: (message: st
 }
 
 /** PATCH /cash-registers/{id}: the register's new name, active or not. */
-export function useUpdateRegister(closeDialog: () => void, onError: (message: string) => void) {
+export function useUpdateRegister(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<CashRegister, { registerId: number; name: string; active: boolean }>({
     mutationFn: async ({ registerId, ...body }) =>
       (await api<{ data: CashRegister }>(`/cash-registers/${registerId}`, { method: 'PATCH', body })).data,
@@ -103,7 +103,7 @@ export function useUpdateRegister(closeDialog: () => void, onError: (message: st
 }
 
 /** PUT /cash-registers/settings: the tolerance of a closing's difference. */
-export function useSetTolerance(closeDialog: () => void, onError: (message: string) => void) {
+export function useSetTolerance(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<{ tolerance: number }, { tolerance: number }>({
     mutationFn: async (body) =>
       (await api<{ data: { tolerance: number } }>('/cash-registers/settings', { method: 'PUT', body })).data,
@@ -114,7 +114,7 @@ export function useSetTolerance(closeDialog: () => void, onError: (message: stri
 }
 
 /** POST /cash-registers/{id}/open with the float. */
-export function useOpenRegister(closeDialog: () => void, onError: (message: string) => void) {
+export function useOpenRegister(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<CashSessionDetails, { registerId: number; float: number }>({
     mutationFn: async ({ registerId, float }) =>
       (
@@ -131,7 +131,7 @@ export function useOpenRegister(closeDialog: () => void, onError: (message: stri
 }
 
 /** POST /cash-registers/{id}/entries under the dialog's Idempotency-Key (sent again after no answer: one entry). */
-export function useAddEntry(closeDialog: () => void, onError: (message: string) => void) {
+export function useAddEntry(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<
     CashSessionDetails,
     {
@@ -156,7 +156,7 @@ export function useAddEntry(closeDialog: () => void, onError: (message: string) 
 }
 
 /** POST /cash-registers/{id}/close with the amount counted (and the reason of a difference). */
-export function useCloseRegister(closeDialog: () => void, onError: (message: string) => void) {
+export function useCloseRegister(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<CashSessionDetails, { registerId: number; body: CashCloseBody }>({
     mutationFn: async ({ registerId, body }) =>
       (
@@ -176,7 +176,7 @@ export function useCloseRegister(closeDialog: () => void, onError: (message: str
 }
 
 /** POST /cash-registers/sessions/{id}/approve with the approver's note. */
-export function useApproveSession(closeDialog: () => void, onError: (message: string) => void) {
+export function useApproveSession(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<CashSessionDetails, { sessionId: number; note: string | null }>({
     mutationFn: async ({ sessionId, note }) =>
       (

@@ -31,7 +31,6 @@ export function ApproveDialog({ session, onClose }: { session: CashSession; onCl
   const send = () => {
     setTouched(true);
     if (error !== null) return;
-    setProblem(null);
     approve.mutate({ sessionId: session.id, note: note.trim() || null });
   };
   return (

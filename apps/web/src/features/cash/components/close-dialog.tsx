@@ -96,10 +96,9 @@ export function CloseDialog({
       onClose={onClose}
       onSubmit={(event) => {
         if (revealed) {
-          return handleSubmit((values) => {
-            setProblem(null);
-            close.mutate({ registerId: register.id, body: { counted: values.amount, reason: values.reason || null } });
-          })(event);
+          return handleSubmit((values) =>
+            close.mutate({ registerId: register.id, body: { counted: values.amount, reason: values.reason || null } }),
+          )(event);
         }
         event.preventDefault();
         return trigger('amount').then((counted) => setRevealed(counted));

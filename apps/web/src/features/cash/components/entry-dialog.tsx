@@ -77,8 +77,7 @@ export function EntryDialog({
       maxWidth="xs"
       busy={busy}
       onClose={onClose}
-      onSubmit={handleSubmit((values) => {
-        setProblem(null);
+      onSubmit={handleSubmit((values) =>
         add.mutate({
           registerId: register.id,
           key,
@@ -88,8 +87,8 @@ export function EntryDialog({
             reason: values.reason || null,
             ...(removal && depositAccountId !== null ? { depositAccountId } : {}),
           },
-        });
-      })}
+        }),
+      )}
       closeText={T.cancel}
       problem={problem}
       actions={<SubmitButton busy={busy}>{T.confirmEntry}</SubmitButton>}

@@ -20,10 +20,7 @@ export function OpenDialog({ register, onClose }: { register: CashRegister; onCl
       schema={cashOpenBodySchema.shape.float}
       busy={open.isPending}
       problem={problem}
-      onSend={(float) => {
-        setProblem(null);
-        open.mutate({ registerId: register.id, float });
-      }}
+      onSend={(float) => open.mutate({ registerId: register.id, float })}
       onClose={onClose}
     />
   );

@@ -41,7 +41,6 @@ export function RegisterDialog({ register, onClose }: { register?: CashRegister;
       maxWidth="xs"
       onClose={busy ? () => undefined : onClose}
       onSubmit={handleSubmit(({ name, active }) => {
-        setProblem(null);
         if (register) update.mutate({ registerId: register.id, name, active });
         else create.mutate({ name });
       })}

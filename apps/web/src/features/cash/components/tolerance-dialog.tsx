@@ -21,10 +21,7 @@ export function ToleranceDialog({ tolerance, onClose }: { tolerance: number; onC
       busy={save.isPending}
       problem={problem}
       phoneFullScreen={false}
-      onSend={(value) => {
-        setProblem(null);
-        save.mutate({ tolerance: value });
-      }}
+      onSend={(value) => save.mutate({ tolerance: value })}
       onClose={onClose}
     />
   );

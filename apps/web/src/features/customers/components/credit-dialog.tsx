@@ -21,7 +21,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DialogProblemProvider } from '../../../components/form/dialog-problem';
 import { FormMoneyField } from '../../../components/form/form-money-field';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { customerCreditQuery, saveCustomerCredit } from '../api/credit-api';
 import { CUSTOMERS_TEXTS } from '../texts';
 import { CustomerFormDialog } from './customer-form-dialog';
@@ -68,9 +68,7 @@ export function CreditDialog({ customer, credit, onClose }: CreditDialogProps) {
     success: T.saved,
     failure: T.saveFailed,
     update: (client, data) => client.setQueryData(customerCreditQuery(customer.id).queryKey, data),
-    closeDialog: onClose,
-    errorInDialog: true,
-    onError: (_error, message) => setProblem(message),
+    ...inDialog(onClose, setProblem),
   });
 
   /** Adds what is typed in 'Novo prazo' (nothing typed: the plans as they are); null when it is refused. */
@@ -100,7 +98,6 @@ export function CreditDialog({ customer, credit, onClose }: CreditDialogProps) {
       setError('limit', { message: CREDIT_TEXTS.termsWithoutLimit }, { shouldFocus: true });
       return;
     }
-    setProblem(null);
     await save.mutateAsync({ limit: values.limit, terms: terms.map((days) => days.join('/')) }).catch(() => undefined);
   });
 

@@ -18,7 +18,7 @@ export function useContingency() {
 const setState = (client: QueryClient, data: NfeContingency) => client.setQueryData(contingencyKey, data);
 
 /** POST /fiscal/notes/contingency { reason }: 'Entrar em contingência'; the refusal said in the dialog. */
-export function useEnterContingency(closeDialog: () => void, onError: (message: string) => void) {
+export function useEnterContingency(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<NfeContingency, NfeContingencyEnterBody>({
     mutationFn: async (body) =>
       (await api<{ data: NfeContingency }>('/fiscal/notes/contingency', { method: 'POST', body })).data,

@@ -92,7 +92,7 @@ const setNote = (client: QueryClient, note: FiscalNote) => client.setQueryData(f
 const AFTER_EVENT = [fiscalNoteKeys.lists(), fiscalNoteKeys.other('order')];
 
 /** POST /fiscal/notes/{id}/cancel {reason}: event 110111 within the legal window. */
-export function useCancelNote(closeDialog: () => void, onError: (message: string) => void) {
+export function useCancelNote(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<FiscalNote, { id: number; reason: string }>({
     mutationFn: async ({ id, reason }) =>
       (await api<{ data: FiscalNote }>(`/fiscal/notes/${id}/cancel`, { method: 'POST', body: { reason } })).data,
@@ -105,7 +105,7 @@ export function useCancelNote(closeDialog: () => void, onError: (message: string
 }
 
 /** POST /fiscal/notes/{id}/correction {text}: a numbered correction letter (110110) of an authorised NF-e. */
-export function useCorrectNote(closeDialog: () => void, onError: (message: string) => void) {
+export function useCorrectNote(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<FiscalNote, { id: number; text: string }>({
     mutationFn: async ({ id, text }) =>
       (await api<{ data: FiscalNote }>(`/fiscal/notes/${id}/correction`, { method: 'POST', body: { text } })).data,
@@ -118,7 +118,7 @@ export function useCorrectNote(closeDialog: () => void, onError: (message: strin
 }
 
 /** POST /fiscal/voidings: numbers of a series never used, voided at the SEFAZ. */
-export function useVoidNumbers(closeDialog: () => void, onError: (message: string) => void) {
+export function useVoidNumbers(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<FiscalVoiding, FiscalVoidingBody>({
     mutationFn: async (body) => (await api<{ data: FiscalVoiding }>('/fiscal/voidings', { method: 'POST', body })).data,
     success: (voiding) => T.voided(voiding.from, voiding.to, voiding.series, voiding.protocol),
@@ -133,7 +133,7 @@ export function useVoidNumbers(closeDialog: () => void, onError: (message: strin
  * POST /fiscal/notes/{id}/email `{}` (the customer's e-mail) or `{ to }`: the authorised note's DANFE and XML mailed;
  * the snackbar names the address the server answered.
  */
-export function useEmailNote(closeDialog: () => void, onError: (message: string) => void) {
+export function useEmailNote(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<{ to: string }, { id: number; body: { to?: string } }>({
     mutationFn: async ({ id, body }) =>
       (await api<{ data: { to: string } }>(`/fiscal/notes/${id}/email`, { method: 'POST', body })).data,

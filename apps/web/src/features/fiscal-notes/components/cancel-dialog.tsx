@@ -25,10 +25,7 @@ export function CancelNoteDialog({ note, onClose }: { note: FiscalNoteRow; onClo
       schema={fiscalNoteCancelBodySchema}
       busy={cancel.isPending}
       problem={problem}
-      onConfirm={(reason) => {
-        setProblem(null);
-        cancel.mutate({ id: note.id, reason });
-      }}
+      onConfirm={(reason) => cancel.mutate({ id: note.id, reason })}
       onClose={onClose}
     />
   );

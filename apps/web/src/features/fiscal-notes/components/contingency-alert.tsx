@@ -57,10 +57,7 @@ export function ContingencyAlert({ canWrite }: { canWrite: boolean }) {
           schema={nfeContingencyEnterSchema}
           busy={enter.isPending}
           problem={problem}
-          onConfirm={(reason) => {
-            setProblem(null);
-            enter.mutate({ reason });
-          }}
+          onConfirm={(reason) => enter.mutate({ reason })}
           onClose={() => setEntering(false)}
         />
       ) : null}

@@ -29,10 +29,7 @@ export function CorrectionDialog({ note, onClose }: { note: FiscalNoteRow; onClo
       problem={problem}
       schema={fiscalNoteCorrectionBodySchema}
       defaultValues={{ text: '' }}
-      onSend={(values) => {
-        setProblem(null);
-        correct.mutate({ id: note.id, text: values.text });
-      }}
+      onSend={(values) => correct.mutate({ id: note.id, text: values.text })}
       onClose={onClose}
       field={{
         name: 'text',

@@ -33,10 +33,7 @@ export function EmailNoteDialog({ note, onClose }: { note: FiscalNoteRow; onClos
       problem={problem}
       schema={formSchema}
       defaultValues={{ to: '' }}
-      onSend={(body) => {
-        setProblem(null);
-        email.mutate({ id: note.id, body });
-      }}
+      onSend={(body) => email.mutate({ id: note.id, body })}
       onClose={onClose}
       field={{
         name: 'to',

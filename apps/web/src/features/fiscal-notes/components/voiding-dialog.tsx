@@ -74,10 +74,7 @@ export function VoidingDialog({
       maxWidth="sm"
       busy={busy}
       onClose={onClose}
-      onSubmit={handleSubmit((body) => {
-        setProblem(null);
-        voiding.mutate(body);
-      })}
+      onSubmit={handleSubmit((body) => voiding.mutate(body))}
       closeText={T.keep}
       problem={problem}
       actions={<SubmitButton busy={busy}>{T.confirmVoiding}</SubmitButton>}

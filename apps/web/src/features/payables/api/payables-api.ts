@@ -11,7 +11,7 @@ import type {
   Supplier,
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -110,21 +110,19 @@ export function useSupplierOptions(search: string) {
 const setBill = (client: QueryClient, bill: PayableDetails) => client.setQueryData(payableKeys.one(bill.id), bill);
 
 /** POST /payables: a bill typed by hand; the dialog closes only on success. */
-export function useCreatePayable(closeDialog: () => void, onError: (message: string) => void) {
+export function useCreatePayable(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<PayableDetails, PayableCreateBody>({
     mutationFn: async (body) => (await api<{ data: PayableDetails }>('/payables', { method: 'POST', body })).data,
     success: (bill) => T.created(bill.id),
     failure: T.createFailed,
     update: setBill,
     invalidate: [payableKeys.all, dashboardKeys.all],
-    errorInDialog: true,
-    onError: (_error, message) => onError(message),
-    closeDialog,
+    ...inDialog(closeDialog, onError),
   });
 }
 
 /** POST /payables/{id}/payments under the dialog's Idempotency-Key (a retry after no answer pays once). */
-export function usePayBill(closeDialog: () => void, onError: (message: string) => void) {
+export function usePayBill(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<PayableDetails, { id: number; body: PayablePaymentBody; key: string }>({
     mutationFn: async ({ id, body, key }) =>
       (
@@ -138,14 +136,16 @@ export function usePayBill(closeDialog: () => void, onError: (message: string) =
     failure: T.payFailed,
     update: setBill,
     invalidate: [payableKeys.all, dashboardKeys.all],
-    errorInDialog: true,
-    onError: (_error, message) => onError(message),
-    closeDialog,
+    ...inDialog(closeDialog, onError),
   });
 }
 
 /** POST /payables/{id}/payments/{paymentId}/undo, or POST /payables/{id}/cancel, with the reason. */
-export function useReasonAction(kind: 'undo' | 'cancel', closeDialog: () => void, onError: (message: string) => void) {
+export function useReasonAction(
+  kind: 'undo' | 'cancel',
+  closeDialog: () => void,
+  onError: (message: string | null) => void,
+) {
   return useApiMutation<PayableDetails, { id: number; paymentId?: number; reason: string }>({
     mutationFn: async ({ id, paymentId, reason }) =>
       (
@@ -158,8 +158,6 @@ export function useReasonAction(kind: 'undo' | 'cancel', closeDialog: () => void
     failure: kind === 'undo' ? T.undoFailed : T.cancelFailed,
     update: setBill,
     invalidate: [payableKeys.all, dashboardKeys.all],
-    errorInDialog: true,
-    onError: (_error, message) => onError(message),
-    closeDialog,
+    ...inDialog(closeDialog, onError),
   });
 }

@@ -67,8 +67,7 @@ export function NewPayableDialog({ onClose }: { onClose: () => void }) {
   });
   const create = useCreatePayable(onClose, setProblem);
   const busy = create.isPending;
-  const submit = handleSubmit((values) => {
-    setProblem(null);
+  const submit = handleSubmit((values) =>
     create.mutate({
       supplierId: supplier?.id ?? null,
       category: values.category,
@@ -76,8 +75,8 @@ export function NewPayableDialog({ onClose }: { onClose: () => void }) {
       documentNumber: values.documentNumber || null,
       dueDate: (values.dueDate as Dayjs).format('YYYY-MM-DD'),
       amount: values.amount,
-    });
-  });
+    }),
+  );
   return (
     <FormDialog
       open

@@ -112,8 +112,7 @@ export function PayDialog({ bill, onClose }: { bill: PayableDetails; onClose: ()
   const accountOptions = (accounts.data ?? []).map((a) => ({ value: a.id, label: T.accountOption(a.name, a.detail) }));
   const pay = usePayBill(onClose, setProblem);
   const busy = pay.isPending;
-  const submit = handleSubmit((values) => {
-    setProblem(null);
+  const submit = handleSubmit((values) =>
     pay.mutate({
       id: bill.id,
       key,
@@ -127,8 +126,8 @@ export function PayDialog({ bill, onClose }: { bill: PayableDetails; onClose: ()
         ...(values.discount ? { discount: values.discount } : {}),
         note: values.note || null,
       },
-    });
-  });
+    }),
+  );
 
   return (
     <WriteFormDialog

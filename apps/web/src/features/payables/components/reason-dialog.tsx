@@ -36,10 +36,7 @@ export function ReasonDialog({
       schema={payableReasonBodySchema}
       busy={action.isPending}
       problem={problem}
-      onConfirm={(reason) => {
-        setProblem(null);
-        action.mutate({ id: billId, paymentId, reason });
-      }}
+      onConfirm={(reason) => action.mutate({ id: billId, paymentId, reason })}
       onClose={onClose}
     />
   );

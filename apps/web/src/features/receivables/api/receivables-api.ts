@@ -9,7 +9,7 @@ import type {
   ReceivablePix,
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { fetchPage, readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -151,7 +151,7 @@ export function useReceive(
 }
 
 /** POST /receivables/{id}/payments/{paymentId}/undo with the reason ('Crédito e cobrança' only). */
-export function useUndoPayment(closeDialog: () => void, onError: (message: string) => void) {
+export function useUndoPayment(closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<ReceivableDetails, { id: number; paymentId: number; reason: string }>({
     mutationFn: async ({ id, paymentId, reason }) =>
       (
@@ -164,8 +164,6 @@ export function useUndoPayment(closeDialog: () => void, onError: (message: strin
     failure: T.undoFailed,
     update: setInstalment,
     invalidate: [...AFTER_PAYMENT],
-    errorInDialog: true,
-    onError: (_error, message) => onError(message),
-    closeDialog,
+    ...inDialog(closeDialog, onError),
   });
 }

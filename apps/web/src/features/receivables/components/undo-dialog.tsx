@@ -32,10 +32,7 @@ export function UndoDialog({
       schema={receivableUndoBodySchema}
       busy={undo.isPending}
       problem={problem}
-      onConfirm={(reason) => {
-        setProblem(null);
-        undo.mutate({ id: receivableId, paymentId: payment.id, reason });
-      }}
+      onConfirm={(reason) => undo.mutate({ id: receivableId, paymentId: payment.id, reason })}
       onClose={onClose}
     />
   );

@@ -13,7 +13,7 @@ import type {
   RepairUpdateBody,
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { useAttemptKey } from '../../../components/use-attempt-key';
 import { readAllPages } from '../../../lib/all-pages';
 import { ApiError, api } from '../../../lib/api-client';
@@ -115,16 +115,14 @@ export function useRepairReport(from: string, to: string) {
 const setRepair = (client: QueryClient, repair: Repair) => client.setQueryData(repairKeys.detail(repair.id), repair);
 
 /** PATCH /repairs/{id} ('Corrigir dados'): the corrections of an open service order; the answer replaces it. */
-export function useUpdateRepair(id: number, onError: (message: string) => void, onSaved: () => void) {
+export function useUpdateRepair(id: number, onError: (message: string | null) => void, closeDialog: () => void) {
   return useApiMutation<Repair, RepairUpdateBody>({
     mutationFn: async (body) => (await api<{ data: Repair }>(`/repairs/${id}`, { method: 'PATCH', body })).data,
     success: T.edited,
     failure: T.editFailed,
     update: setRepair,
     invalidate: [repairKeys.lists(), repairTaskKeys],
-    errorInDialog: true,
-    onError: (_error, message) => onError(message),
-    onSuccess: onSaved,
+    ...inDialog(closeDialog, onError),
   });
 }
 

@@ -40,7 +40,6 @@ export function EditRepairDialog({ repair, onClose }: { repair: Repair; onClose:
       setProblem(T.editUnchanged);
       return;
     }
-    setProblem(null);
     update.mutate(body);
   });
   return (

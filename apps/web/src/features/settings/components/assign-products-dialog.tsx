@@ -46,7 +46,6 @@ export function AssignProductsDialog({ profile, onClose }: { profile: FiscalProf
       setMissing(true);
       return;
     }
-    setProblem(null);
     apply.mutate({ id: profile.id, productIds: picked.map((product) => product.id) });
   };
   return (

@@ -65,10 +65,7 @@ export function CertificateDialog({ onClose }: { onClose: () => void }) {
       maxWidth="sm"
       busy={busy}
       onClose={onClose}
-      onSubmit={handleSubmit((values) => {
-        setProblem(null);
-        send.mutate(values);
-      })}
+      onSubmit={handleSubmit((values) => send.mutate(values))}
       closeText={T.cancel}
       problem={problem}
       actions={<SubmitButton busy={busy}>{T.send}</SubmitButton>}

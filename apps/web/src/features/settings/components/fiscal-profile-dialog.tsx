@@ -67,10 +67,7 @@ export function FiscalProfileDialog({
       maxWidth="md"
       busy={busy}
       onClose={onClose}
-      onSubmit={handleSubmit((body) => {
-        setProblem(null);
-        save.mutate({ id: profile?.id ?? null, body });
-      })}
+      onSubmit={handleSubmit((body) => save.mutate({ id: profile?.id ?? null, body }))}
       closeText={T.cancel}
       problem={problem}
       actions={<SubmitButton busy={busy}>{T.save}</SubmitButton>}

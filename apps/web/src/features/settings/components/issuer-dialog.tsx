@@ -55,10 +55,7 @@ export function IssuerDialog({ issuer, onClose }: { issuer: FiscalIssuer; onClos
       maxWidth="md"
       busy={busy}
       onClose={onClose}
-      onSubmit={handleSubmit((body) => {
-        setProblem(null);
-        save.mutate(body);
-      })}
+      onSubmit={handleSubmit((body) => save.mutate(body))}
       closeText={T.cancel}
       problem={problem}
       actions={<SubmitButton busy={busy}>{T.save}</SubmitButton>}

@@ -1,6 +1,6 @@
 import type { Paged, Supplier, SupplierBody } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -46,7 +46,7 @@ export function downloadSuppliersCsv(search: string) {
 }
 
 /** POST /suppliers (new) or PATCH /suppliers/{id} (edit); the dialog closes only on success. */
-export function useSaveSupplier(id: number | null, closeDialog: () => void, onError: (message: string) => void) {
+export function useSaveSupplier(id: number | null, closeDialog: () => void, onError: (message: string | null) => void) {
   return useApiMutation<Supplier, SupplierBody>({
     mutationFn: async (body) =>
       (
@@ -58,8 +58,6 @@ export function useSaveSupplier(id: number | null, closeDialog: () => void, onEr
     success: (supplier) => T.saved(supplier.name),
     failure: T.saveFailed,
     invalidate: [supplierKeys.all],
-    errorInDialog: true,
-    onError: (_error, message) => onError(message),
-    closeDialog,
+    ...inDialog(closeDialog, onError),
   });
 }

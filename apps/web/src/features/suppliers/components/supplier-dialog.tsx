@@ -78,10 +78,7 @@ export function SupplierDialog({ supplier, onClose }: { supplier: Supplier | nul
   });
   const save = useSaveSupplier(supplier?.id ?? null, onClose, setProblem);
   const busy = save.isPending;
-  const submit = handleSubmit((body) => {
-    setProblem(null);
-    save.mutate(body);
-  });
+  const submit = handleSubmit((body) => save.mutate(body));
   const field = (name: FieldPath<SupplierBody>, label: string, span: number, extra: object = {}) => (
     <Box sx={{ gridColumn: { sm: `span ${span}` } }}>
       <FormTextField control={control} name={name} label={label} disabled={busy} fullWidth {...extra} />

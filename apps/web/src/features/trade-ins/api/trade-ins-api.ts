@@ -18,7 +18,7 @@ import {
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { ordersKeys } from '../../../components/orders/order-keys';
-import { useApiMutation } from '../../../components/use-api-mutation';
+import { inDialog, useApiMutation } from '../../../components/use-api-mutation';
 import { useAttemptKey } from '../../../components/use-attempt-key';
 import { readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
@@ -191,7 +191,7 @@ const setTradeIn = (client: QueryClient, tradeIn: TradeIn) =>
  */
 export function useCreateTradeIn(
   closeDialog: () => void,
-  onError: (message: string) => void,
+  onError: (message: string | null) => void,
   onSuccess: (tradeIn: TradeIn) => void,
 ) {
   const attempt = useAttemptKey();
@@ -208,9 +208,7 @@ export function useCreateTradeIn(
     failure: T.saveFailed,
     update: setTradeIn,
     invalidate: [tradeInKeys.lists()],
-    errorInDialog: true,
-    onError: (_error, message) => onError(message),
-    closeDialog,
+    ...inDialog(closeDialog, onError),
     onSuccess: (tradeIn) => {
       attempt.renew();
       onSuccess(tradeIn);

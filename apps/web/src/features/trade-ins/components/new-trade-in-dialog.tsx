@@ -102,7 +102,6 @@ export function NewTradeInDialog({
   };
 
   const submit = handleSubmit((values) => {
-    setProblem(null);
     const body: TradeInCreateBody = {
       sellerName: values.sellerName.trim(),
       sellerCpf: values.sellerCpf.trim(),
