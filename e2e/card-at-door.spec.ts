@@ -75,8 +75,9 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
     await page.getByRole('radio', { name: 'Pix' }).check();
     await page.getByRole('checkbox', { name: /Dividir: parte no cartão na entrega/ }).check();
     const finish = page.getByRole('button', { name: 'Finalizar Pedido' });
-    // No card part typed yet: nothing to finish.
-    expect(await finish.isDisabled()).toBe(true);
+    // No card part typed yet: nothing to finish (the form's check runs after the box is ticked: waited for, as the
+    // enabling below).
+    await expect.poll(() => finish.isDisabled()).toBe(true);
     await page.getByLabel('Valor no cartão').fill('5.147,41');
     await page.getByText(`O cliente paga ${money(pixCents)} agora pelo Pix e o resto no cartão, na entrega.`).waitFor();
     await expect.poll(() => finish.isDisabled()).toBe(false);
