@@ -42,16 +42,25 @@ function Shell() {
 function openShell(path = '/admin/dashboard') {
   const queryClient = createQueryClient();
   // What the screens have loaded: orders (list and cards), the dashboard, and something unrelated.
-  for (const key of [
-    ['orders', 'list', { status: 1 }],
-    ['orders', 'status'],
-    ['dashboard', 'cards'],
-    ['customers', 'list'],
-  ]) {
-    queryClient.setQueryData(key, { data: [] });
-  }
+  const load = () => {
+    for (const key of [
+      ['orders', 'list', { status: 1 }],
+      ['orders', 'status'],
+      ['dashboard', 'cards'],
+      ['customers', 'list'],
+    ]) {
+      queryClient.setQueryData(key, { data: [] });
+    }
+  };
+  load();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+  /** The stream open and what its opening read again read (the data loaded afresh, the spy cleared). */
+  const opened = async () => {
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(3));
+    load();
+    invalidate.mockClear();
+  };
   const router = createMemoryRouter(
     [
       {
@@ -70,7 +79,7 @@ function openShell(path = '/admin/dashboard') {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, invalidate, stale };
+  return { router, invalidate, stale, opened };
 }
 
 describe('live updates of the orders in the shell', () => {
@@ -107,11 +116,28 @@ describe('live updates of the orders in the shell', () => {
     expect(signedOut).not.toHaveBeenCalled();
   });
 
-  it('a burst of changes refreshes the orders and the dashboard once, and nothing else (the bell has its own notice)', async () => {
+  it('the stream open reads again the orders, the dashboard and the bell: what changed before it opened is not lost', async () => {
     signInAs(['bo:manage:orders', 'bo:manage:dashboard']);
     const server = fakeEventServer();
     const { invalidate, stale } = openShell();
-    await waitFor(() => expect(server.latest()).toBeDefined());
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(3));
+    expect(server.fetchMock).toHaveBeenCalledOnce();
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['orders'],
+      ['dashboard'],
+      ['notifications'],
+    ]);
+    expect(stale(['orders', 'list', { status: 1 }])).toBe(true);
+    expect(stale(['orders', 'status'])).toBe(true);
+    expect(stale(['dashboard', 'cards'])).toBe(true);
+    expect(stale(['customers', 'list'])).toBe(false);
+  });
+
+  it('a burst of changes refreshes the orders and the dashboard once, and nothing else (the bell has its own notice)', async () => {
+    signInAs(['bo:manage:orders', 'bo:manage:dashboard']);
+    const server = fakeEventServer();
+    const { invalidate, stale, opened } = openShell();
+    await opened();
     server.latest()?.send(orderEvent(changed(1)) + orderEvent(changed(2)) + orderEvent(changed(3)));
     await waitFor(() => expect(stale(['orders', 'status'])).toBe(true), { timeout: REFRESH_DELAY_MS + 2000 });
     expect(stale(['orders', 'list', { status: 1 }])).toBe(true);
@@ -132,8 +158,8 @@ describe('live updates of the orders in the shell', () => {
   it("a notification (a Pix arrived…) refreshes the bell and the orders, whose rows may say 'Pix recebido'; not the dashboard", async () => {
     signInAs(['bo:manage:orders', 'bo:manage:dashboard']);
     const server = fakeEventServer();
-    const { invalidate, stale } = openShell();
-    await waitFor(() => expect(server.latest()).toBeDefined());
+    const { invalidate, stale, opened } = openShell();
+    await opened();
     server.latest()?.send('event: notification\ndata: {}\n\n');
     await waitFor(() => expect(stale(['orders', 'status'])).toBe(true), { timeout: REFRESH_DELAY_MS + 2000 });
     expect(stale(['orders', 'list', { status: 1 }])).toBe(true);
@@ -144,8 +170,8 @@ describe('live updates of the orders in the shell', () => {
   it('new orders add to the Pedidos badge, which the orders screen clears', async () => {
     signInAs(['bo:manage:orders']);
     const server = fakeEventServer();
-    const { router, invalidate } = openShell();
-    await waitFor(() => expect(server.latest()).toBeDefined());
+    const { router, invalidate, opened } = openShell();
+    await opened();
     server.latest()?.send(orderEvent(created(10)) + orderEvent(changed(4)) + orderEvent(created(11)));
     const link = await screen.findByRole('link', { name: /^Pedidos\s*\(2 novos pedidos\)$/ });
     expect(link.querySelector('[data-testid="new-orders-badge"]')?.textContent).toBe('2');
@@ -169,8 +195,8 @@ describe('live updates of the orders in the shell', () => {
     // The fake token's `sub` is employee 1.
     signInAs(['bo:manage:orders', 'bo:manage:dashboard']);
     const server = fakeEventServer();
-    const { stale } = openShell();
-    await waitFor(() => expect(server.latest()).toBeDefined());
+    const { stale, opened } = openShell();
+    await opened();
     server.latest()?.send(orderEvent(created(30, 1)));
     await waitFor(() => expect(stale(['orders', 'status'])).toBe(true), { timeout: REFRESH_DELAY_MS + 2000 });
     expect(screen.queryByTestId('new-orders-badge')).toBeNull();
@@ -183,8 +209,8 @@ describe('live updates of the orders in the shell', () => {
     signInAs(['bo:manage:orders']);
     const audio = fakeAudio();
     const server = fakeEventServer();
-    openShell();
-    await waitFor(() => expect(server.latest()).toBeDefined());
+    const { opened } = openShell();
+    await opened();
     server.latest()?.send(orderEvent(created(20)));
     await screen.findByRole('link', { name: /^Pedidos\s*\(1 novo pedido\)$/ });
     expect(audio.started).toEqual([]);

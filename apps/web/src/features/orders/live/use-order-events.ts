@@ -98,9 +98,13 @@ export function useOrderEvents() {
           beep();
         }
       },
-      // Whatever changed while the stream was down was not heard.
-      onOpen: (reconnected) => {
-        if (reconnected) refresh();
+      // Whatever changed before the stream was open was not heard: the screens read their data before it first
+      // opens (after the first paint, decision 0029), and a reconnection follows a time down. The orders, the
+      // dashboard and the bell read again (a Pix the bank confirmed as the orders screen opened stayed unseen).
+      onOpen: () => {
+        void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       },
       // Signed out elsewhere, blocked or the password changed: the server ended the stream and refuses the
       // token, as every other call would (only a 401 signs out: decision 0004). Not when this tab already
