@@ -203,6 +203,26 @@ export interface Brands {
   name: string;
 }
 
+export interface CardSettlementDays {
+  day: Timestamp;
+  fee_cents: Figure;
+  gross_cents: Figure;
+  net_cents: Figure;
+  settlements: number;
+}
+
+export interface CardSettlements {
+  day: Timestamp;
+  fee_cents: Figure;
+  gross_cents: Figure;
+  instalment: number;
+  instalments: number;
+  net_cents: Figure;
+  order_code: string;
+  order_id: number;
+  payment_id: number;
+}
+
 export interface CartItems {
   added_at: Generated<Timestamp>;
   customer_id: number;
@@ -1511,6 +1531,8 @@ export interface DB {
   bootstrap_steps: BootstrapSteps;
   brand_references: BrandReferences;
   brands: Brands;
+  card_settlement_days: CardSettlementDays;
+  card_settlements: CardSettlements;
   cart_items: CartItems;
   cash_entries: CashEntries;
   cash_registers: CashRegisters;

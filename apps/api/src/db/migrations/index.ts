@@ -106,6 +106,7 @@ import { nfseMunicipalRegistration } from './0120-nfse-municipal-registration';
 import { stockerArrival } from './0121-stocker-arrival';
 import { marginSummary } from './0122-margin-summary';
 import { marginSummaryVersion } from './0123-margin-summary-version';
+import { cardSettlements } from './0124-card-settlements';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -216,6 +217,7 @@ export const migrations: Record<string, Migration> = {
   '0121-stocker-arrival': stockerArrival,
   '0122-margin-summary': marginSummary,
   '0123-margin-summary-version': marginSummaryVersion,
+  '0124-card-settlements': cardSettlements,
 };
 
 export const migrationProvider: MigrationProvider = {

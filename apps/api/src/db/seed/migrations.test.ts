@@ -23,6 +23,8 @@ const TABLES = [
   'bootstrap_steps',
   'brand_references',
   'brands',
+  'card_settlement_days',
+  'card_settlements',
   'cart_items',
   'cash_entries',
   'cash_registers',

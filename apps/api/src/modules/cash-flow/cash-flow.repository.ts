@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { cardSettlementsWithin } from '../../lib/card-settlements-sql';
+import { cardSettlementDaysWithin } from '../../lib/card-settlements-sql';
 
 /** One day's money (cents) in and out, from one source. */
 export interface DayMoney {
@@ -68,12 +68,11 @@ export const cashFlowRepository = {
 
   /**
    * The card payouts per business day of [first, last]: the net the acquirer pays that day of the confirmed card parts
-   * (lib/card-settlements-sql.ts, the SQL twin of the contract's `cardPartSettlements`), summed in SQL.
+   * (lib/card-settlements-sql.ts: the days kept as the parts change, decision 0106).
    */
   async cardPayouts(db: Executor, first: string, last: string, zone: string) {
     const result = await sql<{ day: string; net_cents: string }>`
-      select c.day, sum(c.net_cents)::text as net_cents from ${cardSettlementsWithin(first, last, zone)} c
-      group by c.day`.execute(db);
+      select c.day, c.net_cents from ${cardSettlementDaysWithin(first, last, zone)} c`.execute(db);
     return result.rows;
   },
 };

@@ -1,9 +1,11 @@
 import {
   apiErrorSchema,
   cardSettlementReportSchema,
+  DEFAULT_BUSINESS_TIME_ZONE,
   DEFAULT_CARD_SETTINGS,
   GENERAL_REPORT_REGISTRY,
   marginReportSchema,
+  setBusinessTimeZone,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
@@ -181,6 +183,38 @@ describe("report 20 'Recebimentos de cartão'", () => {
     expect(page.total).toBe(4);
     expect(page.settlements).toEqual([{ date: '2027-02-08', ...credit(3), paymentId: expect.any(Number) }]);
     expect(page.summary).toEqual(report.summary);
+    // Pages of one: the second starts inside 10/12/2026 (two payments), the fifth is past the end.
+    const ones = [];
+    for (let n = 0; n < 5; n++) ones.push(...(await settlements(...url, `?page=${n}&items=1`)).settlements);
+    expect(ones).toEqual(report.settlements);
+    expect(ones.map((row) => row.date)).toEqual(['2026-12-10', '2026-12-10', '2027-01-09', '2027-02-08']);
+  });
+
+  it('counts the days of a shop in another zone, from its parts expanded then (Fernando de Noronha, UTC−2)', async () => {
+    setBusinessTimeZone('America/Noronha');
+    try {
+      const url = ['2026-11-01T00:00:00', '2027-03-31T23:59:59'] as const;
+      const report = await settlements(...url);
+      // The debit sold at 02:30 UTC of 10/12 is 00:30 of the 10th there: paid D+1, on 11/12. The credit, sold at
+      // 13:00 there, keeps its days.
+      expect(report.settlements).toEqual([
+        { date: '2026-12-10', ...credit(1), paymentId: expect.any(Number) },
+        { ...debit(), date: '2026-12-11', paymentId: expect.any(Number) },
+        { date: '2027-01-09', ...credit(2), paymentId: expect.any(Number) },
+        { date: '2027-02-08', ...credit(3), paymentId: expect.any(Number) },
+      ]);
+      expect(report.summary.days.map((day) => [day.date, day.settlements])).toEqual([
+        ['2026-12-10', 1],
+        ['2026-12-11', 1],
+        ['2027-01-09', 1],
+        ['2027-02-08', 1],
+      ]);
+      const ones = [];
+      for (let n = 0; n < 5; n++) ones.push(...(await settlements(...url, `?page=${n}&items=1`)).settlements);
+      expect(ones).toEqual(report.settlements);
+    } finally {
+      setBusinessTimeZone(DEFAULT_BUSINESS_TIME_ZONE);
+    }
   });
 
   it('asks for the reports permission and a valid period and page, in Portuguese', async () => {

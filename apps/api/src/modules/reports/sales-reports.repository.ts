@@ -1,6 +1,26 @@
 import { sql } from 'kysely';
-import { cardSettlementsWithin } from '../../lib/card-settlements-sql';
+import {
+  type CardSettlementDayRow,
+  cardSettlementDaysWithin,
+  cardSettlementsExpanded,
+  settlementsKept,
+} from '../../lib/card-settlements-sql';
 import { type Db, rows, SALE, type Window, windowOf } from './report-sql';
+
+/** A row of report 20's page. */
+export interface CardSettlementPageRow {
+  day: string;
+  payment_id: number;
+  order_id: number;
+  order_code: string;
+  card_kind: 'DEBIT' | 'CREDIT';
+  card_brand: string | null;
+  instalment: number;
+  instalments: number;
+  gross_cents: string;
+  fee_cents: string;
+  net_cents: string;
+}
 
 /** The sales' reports' SQL: deposits and Pix, the card payments of report 20, the fast-delivery customers. */
 export function createSalesReportsRepository() {
@@ -35,31 +55,24 @@ export function createSalesReportsRepository() {
     },
 
     /**
-     * Report 20's page (issue 59, decision 0093): the acquirer's payments whose business day falls in [first, last]
-     * (lib/card-settlements-sql.ts), with their part's order code, kind and brand; by day, order code, part and
-     * instalment, the page cut in SQL.
+     * Report 20's page (issue 59): the acquirer's payments whose business day falls in [first, last], with their
+     * part's order code, kind and brand; by day, order code, part and instalment. In São Paulo a range of
+     * `card_settlements`' index from `first` (the service starts it on the day its offset falls on); elsewhere the
+     * parts expanded now (lib/card-settlements-sql.ts), sorted and cut in SQL.
      */
     cardSettlementPage(db: Db, first: string, last: string, zone: string, w: Window) {
+      const source = settlementsKept(zone)
+        ? sql`(select to_char(day, 'YYYY-MM-DD') as day, day as sort_day, payment_id, order_id, order_code, instalment,
+              instalments, gross_cents, fee_cents, net_cents
+            from card_settlements where day >= ${first}::date and day <= ${last}::date)`
+        : sql`(select x.*, x.day as sort_day, o.code as order_code from ${cardSettlementsExpanded(first, last, zone)} x
+            join orders o on o.id = x.order_id)`;
       return rows(
         db,
-        sql<{
-          day: string;
-          payment_id: number;
-          order_id: number;
-          order_code: string;
-          card_kind: 'DEBIT' | 'CREDIT';
-          card_brand: string | null;
-          instalment: number;
-          instalments: number;
-          gross_cents: string;
-          fee_cents: string;
-          net_cents: string;
-        }>`select s.day, s.payment_id, s.order_id, o.code as order_code, p.card_kind, p.card_brand,
+        sql<CardSettlementPageRow>`select s.day, s.payment_id, s.order_id, s.order_code, p.card_kind, p.card_brand,
             s.instalment, s.instalments, s.gross_cents::text, s.fee_cents::text, s.net_cents::text
-          from ${cardSettlementsWithin(first, last, zone)} s
-          join order_payments p on p.id = s.payment_id join orders o on o.id = s.order_id
-          where p.card_kind is not null
-          order by s.day, o.code collate "C", s.payment_id, s.instalment ${windowOf(w)}`,
+          from ${source} s join order_payments p on p.id = s.payment_id
+          order by s.sort_day, s.order_code collate "C", s.payment_id, s.instalment ${windowOf(w)}`,
       );
     },
 
@@ -67,11 +80,7 @@ export function createSalesReportsRepository() {
     cardSettlementDays(db: Db, first: string, last: string, zone: string) {
       return rows(
         db,
-        sql<{ day: string; settlements: number; gross_cents: string; fee_cents: string; net_cents: string }>`
-          select s.day, count(*)::int as settlements, sum(s.gross_cents)::text as gross_cents,
-            sum(s.fee_cents)::text as fee_cents, sum(s.net_cents)::text as net_cents
-          from ${cardSettlementsWithin(first, last, zone)} s
-          group by s.day order by s.day`,
+        sql<CardSettlementDayRow>`select * from ${cardSettlementDaysWithin(first, last, zone)} d order by d.day`,
       );
     },
 

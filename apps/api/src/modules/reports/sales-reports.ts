@@ -8,10 +8,35 @@ import {
   PAYMENT_DESCRIPTIONS,
   type ReportPaging,
 } from '@backoffice/contract';
+import { settlementsKept } from '../../lib/card-settlements-sql';
 import { isoTimestamp } from '../../lib/iso-timestamp';
 import { periodOrThrow } from '../../lib/period';
 import { type ReportsContext, reais, windowOf } from './report-paging';
+import type { Window } from './report-sql';
 import { createSalesReportsRepository } from './sales-reports.repository';
+
+/**
+ * Where report 20's page starts: the day its offset falls on and the offset within the rows from that day, found in
+ * the days' counts (the page then reads a range of `card_settlements`' index, not every payment before it); with
+ * `from`, that day and the whole offset (the payments expanded now read from the first day). None past the end.
+ */
+export function pageStart(
+  days: ReadonlyArray<{ day: string; settlements: number }>,
+  window: Window,
+  from?: string,
+): { day: string; window: Window } | undefined {
+  const first = days[0];
+  if (!first) return undefined;
+  if (from !== undefined) return { day: from, window };
+  let before = 0;
+  for (const d of days) {
+    if (before + d.settlements > (window.offset ?? 0)) {
+      return { day: d.day, window: { limit: window.limit, offset: (window.offset ?? 0) - before } };
+    }
+    before += d.settlements;
+  }
+  return undefined;
+}
 
 /** The sales' reports: the card payments the acquirer owes (report 20), deposits and Pix, the fast-delivery customers. */
 export function salesReports({ db }: ReportsContext) {
@@ -20,18 +45,18 @@ export function salesReports({ db }: ReportsContext) {
     /**
      * Report 20 'Recebimentos de cartão' (issue 38 §2): each payment the acquirer is due to make of a confirmed
      * card part whose day falls in the period (its first to its last business day), split as the contract's
-     * `cardPartSettlements` does; by day, order code, instalment; the period's and each day's totals. Split, sorted,
-     * paged and summed in SQL (issue 59, decision 0093): the HTTP thread shapes a page and the days only.
+     * `cardPartSettlements` does; by day, order code, instalment; the period's and each day's totals. In São Paulo
+     * read from the payments and days kept as the parts change (issue 59, decision 0106): the days, then the page
+     * from the day its offset falls on; elsewhere split, sorted, paged and summed in SQL (decision 0093).
      */
     async cardSettlements(start: string, end: string, paging: ReportPaging): Promise<CardSettlementReport> {
       const { from, until } = periodOrThrow(start, end);
       const first = businessDay(from);
       const last = businessDay(new Date(until.getTime() - 1));
       const zone = businessTimeZone();
-      const [page, dayRows] = await Promise.all([
-        repo.cardSettlementPage(db, first, last, zone, windowOf(paging)),
-        repo.cardSettlementDays(db, first, last, zone),
-      ]);
+      const dayRows = await repo.cardSettlementDays(db, first, last, zone);
+      const begin = pageStart(dayRows, windowOf(paging), settlementsKept(zone) ? undefined : first);
+      const page = begin ? await repo.cardSettlementPage(db, begin.day, last, zone, begin.window) : [];
       const days = dayRows.map((d) => ({
         date: d.day,
         settlements: d.settlements,
