@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/foundation';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { insertBrandProduct } from '../../test/plain-rows';
+import { insertSale } from './test-business';
 
 /**
  * A shop in Manaus (BUSINESS_TIME_ZONE=America/Manaus, UTC−4 all year): its days begin at 04:00 UTC, an hour
@@ -62,34 +63,16 @@ describe('BUSINESS_TIME_ZONE moves the day boundaries of the reports and the CSV
       ['MAO-B', '2026-03-10T04:30:00Z', 3],
       ['MAO-C', '2026-04-01T03:30:00Z', 7],
     ] as const) {
-      const order = await t.db
-        .insertInto('orders')
-        .values({
-          code,
-          customer_id: customer.id,
-          status: 5,
-          delivery_type: 1,
-          payment_method: 'CASH',
-          items_total_cents: 2000 * quantity,
-          shipping_cost_cents: 0,
-          total_cents: 2000 * quantity,
-          created_at: new Date(at),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await t.db
-        .insertInto('order_items')
-        .values({
-          order_id: order.id,
-          product_id: product.id,
-          product_name: 'Capinha Manaus',
-          product_code: 'MAO-1',
-          quantity,
-          unit_price_cents: 2000,
-          unit_cost_cents: 1000,
-          total_cents: 2000 * quantity,
-        })
-        .execute();
+      const lines = [{ product: product.id, quantity, price: 2000, cost: 1000 }];
+      await insertSale(t.db, {
+        code,
+        customer: customer.id,
+        status: 5,
+        payment: 'CASH',
+        deliveryType: 1,
+        at: new Date(at),
+        lines,
+      });
     }
   });
   afterAll(async () => {

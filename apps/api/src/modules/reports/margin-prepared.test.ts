@@ -7,7 +7,7 @@ import { createMarginPrepared, type Prepared, pageOfGroups, type Sum } from './m
 import { createMarginReportsRepository } from './margin-reports.repository';
 import { marginPlan, refreshMarginSummary } from './margin-summary';
 import { createReportsService } from './reports.service';
-import { insertSmallBusiness } from './test-business';
+import { insertSale, insertSmallBusiness } from './test-business';
 
 /** A group's sums from its margin's parts (cents). */
 const group = (key: string, gross: number, cost: number, lines = 1): Sum => ({
@@ -62,42 +62,15 @@ describe("report 19's kept groups: the page of what was summed plus what was wri
     }, 120_000);
     afterAll(() => t.close());
 
-    /** A sale of `quantity` × `price` (cost a third of it, rounded down) of `product`, by `customer`, at `at`. */
+    /** A Pix sale of `quantity` × `price` (cost a third of it, rounded down) of `product`, by `customer`, at `at`. */
     async function sale(
       code: string,
       at: Date,
       line: { product: number; customer: number; attendant: number | null; quantity: number; price: number },
     ) {
-      const order = await t.db
-        .insertInto('orders')
-        .values({
-          code,
-          customer_id: line.customer,
-          attendant_id: line.attendant,
-          status: 9,
-          delivery_type: 2,
-          payment_method: 'PIX',
-          items_total_cents: line.quantity * line.price,
-          total_cents: line.quantity * line.price,
-          created_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await t.db
-        .insertInto('order_items')
-        .values({
-          order_id: order.id,
-          product_id: line.product,
-          product_name: 'x',
-          product_code: 'x',
-          quantity: line.quantity,
-          unit_price_cents: line.price,
-          unit_cost_cents: Math.floor(line.price / 3),
-          total_cents: line.quantity * line.price,
-          discount_cents: 0,
-        })
-        .execute();
-      return order.id;
+      const { product, customer, attendant, quantity, price } = line;
+      const lines = [{ product, quantity, price, cost: Math.floor(price / 3) }];
+      return (await insertSale(t.db, { code, customer, attendant, status: 9, payment: 'PIX', at, lines })).id;
     }
 
     it('answers a write at once from what it kept, keeps its sums until the summary has a new version', async () => {

@@ -12,7 +12,7 @@ import { seededRandom } from '../../test/seeded-random';
 import { refreshMarginSummary } from './margin-summary';
 import { scheduleReportSummaries } from './reports.scheduler';
 import { createReportsService } from './reports.service';
-import { insertSmallBusiness } from './test-business';
+import { insertSale, insertSmallBusiness } from './test-business';
 
 /**
  * The margin summary of reports 19 and 21 (issue 59, decision 0103): the days a write touched read raw until the
@@ -73,44 +73,20 @@ describe("the margin summary of 'Margem' and 'Faturamento por período'", () => 
     const { products, customers } = await insertSmallBusiness(db, { tag: 'MS', products: 2, customers: 1, stock: 50 });
     const [capa, cabo] = products as [number, number];
     const customer = customers[0] as number;
-    // São Paulo is UTC−03:00: 2025-03-10 14:00 and 2025-03-21 23:30 local (the second 02:30 UTC of the 22nd).
+    /** A card sale of `lines` ([product, quantity, price, discount, cost], cents) and `freight`, at `at`. */
     const sale = async (code: string, at: string, lines: [number, number, number, number, number][], freight = 0) => {
-      const goods = lines.reduce((sum, [, quantity, price]) => sum + quantity * price, 0);
-      const discount = lines.reduce((sum, line) => sum + line[3], 0);
-      const order = await db
-        .insertInto('orders')
-        .values({
-          code,
-          customer_id: customer,
-          status: 9,
-          delivery_type: 2,
-          payment_method: 'CARD',
-          items_total_cents: goods,
-          discount_cents: discount,
-          total_cents: goods + freight - discount,
-          shipping_cost_cents: freight,
-          created_at: new Date(at),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('order_items')
-        .values(
-          lines.map(([product, quantity, price, discount, cost]) => ({
-            order_id: order.id,
-            product_id: product,
-            product_name: 'x',
-            product_code: 'x',
-            quantity,
-            unit_price_cents: price,
-            unit_cost_cents: cost,
-            total_cents: quantity * price,
-            discount_cents: discount,
-          })),
-        )
-        .execute();
-      return order.id;
+      const items = lines.map(([product, quantity, price, discount, cost]) => ({
+        product,
+        quantity,
+        price,
+        discount,
+        cost,
+      }));
+      return (
+        await insertSale(db, { code, customer, status: 9, payment: 'CARD', at: new Date(at), lines: items, freight })
+      ).id;
     };
+    // São Paulo is UTC−03:00: 2025-03-10 14:00 and 2025-03-21 23:30 local (the second 02:30 UTC of the 22nd).
     // Sale A (10/03): 3 capas at 50,00 less 15,00, cost 20,00 each; freight 12,00; a card part with a 4,10 fee.
     const a = await sale('MS-A', '2025-03-10T17:00:00Z', [[capa, 3, 5000, 1500, 2000]], 1200);
     await db
@@ -191,21 +167,15 @@ describe("the margin summary of 'Margem' and 'Faturamento por período'", () => 
       ['MT-1', '2025-06-04T15:00:00Z'],
       ['MT-2', '2025-06-06T01:00:00Z'],
       ['MT-3', '2025-06-05T12:00:00Z'],
-    ] as const) {
-      await db
-        .insertInto('orders')
-        .values({
-          code,
-          customer_id: customers[0] as number,
-          status: 9,
-          delivery_type: 2,
-          payment_method: 'CASH',
-          items_total_cents: 0,
-          total_cents: 0,
-          created_at: new Date(at),
-        })
-        .execute();
-    }
+    ] as const)
+      await insertSale(db, {
+        code,
+        customer: customers[0] as number,
+        status: 9,
+        payment: 'CASH',
+        at: new Date(at),
+        lines: [],
+      });
     expect(await round()).toBe('2 dias resumidos');
     expect(await dirtyCount()).toBe(0);
     await db.updateTable('orders').set({ status: 7 }).where('code', '=', 'MT-1').execute();
@@ -229,39 +199,25 @@ describe("the margin summary of 'Margem' and 'Faturamento por período'", () => 
         const price = 1000 + Math.floor(random() * 9000);
         const freight = random() < 0.3 ? 1500 : 0;
         const discount = random() < 0.3 ? 500 : 0;
-        const order = await db
-          .insertInto('orders')
-          .values({
-            code: `MR-${step}`,
-            customer_id: pick(customers),
-            attendant_id: random() < 0.3 ? null : pick(staff),
-            status: pick([1, 9, 10, 13]),
-            delivery_type: 2,
-            payment_method: pick(['CASH', 'PIX', 'CARD'] as const),
-            items_total_cents: quantity * price,
-            discount_cents: discount,
-            total_cents: quantity * price + freight - discount,
-            shipping_cost_cents: freight,
-            created_at: when(),
-          })
-          .returning(['id', 'created_at'])
-          .executeTakeFirstOrThrow();
-        orders.push(order.id);
+        // Drawn in this order: the customer, the attendant, the status, the payment, the instant, the product.
+        const customer = pick(customers);
+        const attendant = random() < 0.3 ? null : pick(staff);
+        const status = pick([1, 9, 10, 13]);
+        const payment = pick(['CASH', 'PIX', 'CARD'] as const);
+        const at = when();
         const product = pick(products);
-        await db
-          .insertInto('order_items')
-          .values({
-            order_id: order.id,
-            product_id: product,
-            product_name: 'x',
-            product_code: 'x',
-            quantity,
-            unit_price_cents: price,
-            unit_cost_cents: Math.floor(price / 3),
-            total_cents: quantity * price,
-            discount_cents: discount,
-          })
-          .execute();
+        const line = { product, quantity, price, cost: Math.floor(price / 3), discount };
+        const order = await insertSale(db, {
+          code: `MR-${step}`,
+          customer,
+          attendant,
+          status,
+          payment,
+          at,
+          freight,
+          lines: [line],
+        });
+        orders.push(order.id);
         if (random() < 0.4) {
           // One of its units entered by IMEI, at a cost of its own.
           const unit = await db

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { seededRandom } from '../../test/seeded-random';
 import { createReportsRepository } from './reports.repository';
 import { rankingPieces, rankingTerms, splitPeriod } from './summary-period';
-import { insertSmallBusiness } from './test-business';
+import { insertSale, insertSmallBusiness } from './test-business';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -109,39 +109,18 @@ describe('ranking summaries (migration 0009)', () => {
     const when = () =>
       new Date(Date.UTC(2025, 9, 1) + Math.floor(random() * 450 * 24) * 3_600_000 + Math.floor(random() * 3600) * 1000);
     const orders: number[] = [];
-    const sell = async (code: string, at: Date, lines: { product: number; quantity: number }[]) => {
-      const total = lines.reduce((sum, l) => sum + l.quantity * 200, 0);
-      const order = await db
-        .insertInto('orders')
-        .values({
+    /** A sale of `lines` at 2,00 a unit (cost 1,00); its customer, status and payment drawn. */
+    const sell = async (code: string, at: Date, lines: { product: number; quantity: number }[]) =>
+      (
+        await insertSale(db, {
           code,
-          customer_id: pick(customers),
+          customer: pick(customers),
           status: pick([1, 9, 10, 13]),
-          delivery_type: 2,
-          payment_method: pick(['CASH', 'PIX', 'BANK_TRANSFER'] as const),
-          items_total_cents: total,
-          total_cents: total,
-          created_at: at,
+          payment: pick(['CASH', 'PIX', 'BANK_TRANSFER'] as const),
+          at,
+          lines: lines.map((line) => ({ ...line, price: 200, cost: 100 })),
         })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('order_items')
-        .values(
-          lines.map((l) => ({
-            order_id: order.id,
-            product_id: l.product,
-            product_name: 'x',
-            product_code: 'x',
-            quantity: l.quantity,
-            unit_price_cents: 200,
-            unit_cost_cents: 100,
-            total_cents: l.quantity * 200,
-          })),
-        )
-        .execute();
-      return order.id;
-    };
+      ).id;
     for (let step = 0; step < 220; step++) {
       const roll = random();
       if (roll < 0.35) {

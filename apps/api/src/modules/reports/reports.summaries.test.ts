@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/database';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { seededRandom } from '../../test/seeded-random';
-import { insertSmallBusiness } from './test-business';
+import { insertSale, insertSmallBusiness } from './test-business';
 
 /**
  * The report summaries, kept by the database, against a recomputation from the raw rows, on a fresh database
@@ -48,36 +48,15 @@ describe('report summaries', () => {
       const roll = random();
       if (roll < 0.3) {
         const quantity = 1 + Math.floor(random() * 3);
-        const order = await db
-          .insertInto('orders')
-          .values({
-            code: `R-${step}`,
-            customer_id: pick(customers),
-            status: pick([1, 9, 10, 13]),
-            delivery_type: 2,
-            payment_method: pick(['CASH', 'PIX', 'BANK_TRANSFER'] as const),
-            items_total_cents: quantity * 200,
-            total_cents: quantity * 200,
-            created_at: when(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const order = await insertSale(db, {
+          code: `R-${step}`,
+          customer: pick(customers),
+          status: pick([1, 9, 10, 13]),
+          payment: pick(['CASH', 'PIX', 'BANK_TRANSFER'] as const),
+          at: when(),
+          lines: [{ product: pick(products), quantity, price: 200, cost: 100 }],
+        });
         orders.push(order.id);
-        await db
-          .insertInto('order_items')
-          .values([
-            {
-              order_id: order.id,
-              product_id: pick(products),
-              product_name: 'x',
-              product_code: 'x',
-              quantity,
-              unit_price_cents: 200,
-              unit_cost_cents: 100,
-              total_cents: quantity * 200,
-            },
-          ])
-          .execute();
       } else if (roll < 0.45 && orders.length > 0) {
         // Cancel, refuse, or move through statuses (only some moves change the sale).
         await db
