@@ -29,7 +29,7 @@ import { loadConfig } from '../apps/api/src/config';
 import { createDatabase, type DB, migrateToLatest } from '../apps/api/src/db/database';
 import { createStorage } from '../apps/api/src/lib/storage';
 import { type Dataset, pgliteScale100, postgresScale100 } from './lib/datasets';
-import { benchSignIn, percentile } from './lib/in-process';
+import { benchSignIn, percentile, timedGets } from './lib/in-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
@@ -150,19 +150,9 @@ async function measure(dataset: Dataset): Promise<Result[]> {
     const skip = (process.env.BENCH_SKIP ?? '').split(',').filter(Boolean);
     for (const [label, url, bearer] of cases) {
       if ((only && !label.includes(only)) || skip.some((part) => label.includes(part))) continue;
-      const times: number[] = [];
-      let count = 0;
-      let size = 0;
-      for (let i = 0; i < WARMUP + RUNS; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}` } });
-        const elapsed = performance.now() - t0;
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-        count = countOf(res.json().data);
-        size = res.body.length;
-        if (i >= WARMUP) times.push(elapsed);
-      }
-      times.sort((a, b) => a - b);
+      const { times, body } = await timedGets(app, url, bearer, { warmup: WARMUP, runs: RUNS });
+      const count = countOf(JSON.parse(body).data);
+      const size = body.length;
       const r = { label, p50: percentile(times, 50), p95: percentile(times, 95), rows: count, kb: size / 1024 };
       results.push(r);
       console.log(

@@ -14,7 +14,7 @@ import { productSearchText } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { type DB, migrateToLatest } from '../apps/api/src/db/database';
 import { seedDemo } from '../apps/api/src/demo';
-import { benchSignIn, freshApp, percentile } from './lib/in-process';
+import { benchSignIn, freshApp, percentile, timedGets } from './lib/in-process';
 
 const TARGET_PRODUCTS = 40_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -140,18 +140,9 @@ async function main() {
     console.log(`${RUNS} timed requests per case after ${WARMUP} warm-ups, through app.inject (HTTP stack included)\n`);
     console.log(`${'case'.padEnd(46)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'total'.padStart(8)}`);
     for (const [label, url] of cases) {
-      const times: number[] = [];
-      let total = 0;
-      for (let i = 0; i < WARMUP + RUNS; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-        const elapsed = performance.now() - t0;
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-        const body = res.json();
-        total = body.total ?? body.data?.length ?? 0;
-        if (i >= WARMUP) times.push(elapsed);
-      }
-      times.sort((a, b) => a - b);
+      const { times, body } = await timedGets(app, url, token, { warmup: WARMUP, runs: RUNS });
+      const answer = JSON.parse(body);
+      const total = answer.total ?? answer.data?.length ?? 0;
       console.log(
         `${label.padEnd(46)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${String(total).padStart(8)}`,
       );

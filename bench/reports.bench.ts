@@ -27,7 +27,7 @@ import { createDatabase, migrateToLatest } from '../apps/api/src/db/database';
 import { maintainEmbedded } from '../apps/api/src/db/maintenance';
 import { createStorage } from '../apps/api/src/lib/storage';
 import { type Dataset, pgliteScale100, postgresScale100 } from './lib/datasets';
-import { benchSignIn, percentile } from './lib/in-process';
+import { benchSignIn, percentile, timedGets } from './lib/in-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
@@ -149,21 +149,10 @@ async function measure(dataset: Dataset): Promise<Result[]> {
     const skipWhole = process.env.BENCH_SKIP_WHOLE === '1';
     for (const [label, url] of cases) {
       if ((only && !label.includes(only)) || (skipWhole && label.includes('whole list'))) continue;
-      const times: number[] = [];
-      let rowsCount = 0;
-      let size = 0;
-      for (let i = 0; i < WARMUP + RUNS; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-        const elapsed = performance.now() - t0;
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-        const body = res.json();
-        const d = body.data;
-        rowsCount = Array.isArray(d) ? d.length : (d?.orders?.length ?? d?.products?.length ?? 1);
-        size = res.body.length;
-        if (i >= WARMUP) times.push(elapsed);
-      }
-      times.sort((a, b) => a - b);
+      const { times, body } = await timedGets(app, url, token, { warmup: WARMUP, runs: RUNS });
+      const d = JSON.parse(body).data;
+      const rowsCount = Array.isArray(d) ? d.length : (d?.orders?.length ?? d?.products?.length ?? 1);
+      const size = body.length;
       results.push({ label, p50: percentile(times, 50), p95: percentile(times, 95), rows: rowsCount, kb: size / 1024 });
       console.log(
         `${label.padEnd(42)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${String(rowsCount).padStart(8)} ${(size / 1024).toFixed(0).padStart(7)}`,

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { type DB, migrateToLatest } from '../apps/api/src/db/database';
 import { seedDemo } from '../apps/api/src/demo';
-import { benchSignIn, freshApp, percentile } from './lib/in-process';
+import { benchSignIn, freshApp, percentile, timedGets } from './lib/in-process';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -92,21 +92,9 @@ async function main() {
     console.log(`${RUNS} timed requests per case after ${WARMUP} warm-ups, as the administrator (every kind)\n`);
     console.log(`${'case'.padEnd(40)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'found'.padStart(6)}`);
     for (const [label, q] of cases) {
-      const times: number[] = [];
-      let found = 0;
-      for (let i = 0; i < WARMUP + RUNS; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({
-          method: 'GET',
-          url: `/api/search?q=${encodeURIComponent(q)}&limit=12`,
-          headers: { authorization: `Bearer ${token}` },
-        });
-        const elapsed = performance.now() - t0;
-        if (res.statusCode !== 200) throw new Error(`${q}: ${res.statusCode} ${res.body}`);
-        found = res.json().data.length;
-        if (i >= WARMUP) times.push(elapsed);
-      }
-      times.sort((a, b) => a - b);
+      const url = `/api/search?q=${encodeURIComponent(q)}&limit=12`;
+      const { times, body } = await timedGets(app, url, token, { warmup: WARMUP, runs: RUNS });
+      const found = JSON.parse(body).data.length;
       console.log(
         `${label.padEnd(40)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${String(found).padStart(6)}`,
       );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
@@ -38,6 +39,29 @@ export async function benchSignIn(app: FastifyInstance, email: string): Promise<
 /** The `p`-th percentile of the `sorted` times: the nearest rank's (0 when there is none). */
 export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * GET `url` as `bearer`, `warmup` + `runs` times one after the other; an answer other than 200 throws. The times of
+ * the last `runs` (milliseconds, sorted) and the last answer's body.
+ */
+export async function timedGets(
+  app: FastifyInstance,
+  url: string,
+  bearer: string,
+  { warmup, runs }: { warmup: number; runs: number },
+): Promise<{ times: number[]; body: string }> {
+  const times: number[] = [];
+  let body = '';
+  for (let i = 0; i < warmup + runs; i++) {
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}` } });
+    const elapsed = performance.now() - t0;
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    body = res.body;
+    if (i >= warmup) times.push(elapsed);
+  }
+  return { times: times.sort((a, b) => a - b), body };
 }
 
 /**
