@@ -38,7 +38,7 @@ import {
   xlsx,
   zerosPart,
 } from '../apps/api/src/modules/imports/imports.test-files';
-import { type Dataset, pgliteScale100, postgresScale100 } from './lib/datasets';
+import { benchDatasets, type Dataset } from './lib/datasets';
 import { probeHealth } from './lib/health-probe';
 import { signIn, startServer } from './lib/server';
 
@@ -379,15 +379,8 @@ async function main() {
   if (parts.includes('imports')) await measureImports();
   if (parts.includes('synthetic')) await synthetic();
   if (parts.includes('reports')) {
-    const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
-    const datasets: Dataset[] = [];
-    if (engines.includes('postgres')) {
-      const pg = await postgresScale100();
-      if (pg) datasets.push(pg);
-    }
-    if (engines.includes('pglite')) datasets.push(pgliteScale100());
     const rows = [];
-    for (const dataset of datasets) rows.push(await measureReports(dataset));
+    for (const dataset of await benchDatasets()) rows.push(await measureReports(dataset));
     console.log(
       `\n/api/health (one request every 20 ms) while ${CALLERS} callers ask 12-month reports back to back, scale 100, ${SECONDS} s\n`,
     );

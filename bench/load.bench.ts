@@ -17,7 +17,7 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { lastDays } from '@backoffice/contract';
 import autocannon from 'autocannon';
-import { type Dataset, pgliteScale100, postgresScale100, SCALE } from './lib/datasets';
+import { benchDatasets, type Dataset, SCALE } from './lib/datasets';
 import { topFrames } from './lib/profile';
 import { benchData, signIn, startServer } from './lib/server';
 
@@ -25,7 +25,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = 2;
 const PROFILE = process.env.BENCH_CPU_PROF === '1';
-const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
 const ONLY = process.env.BENCH_CASE;
 
 /** Waits until the server answers /api/health quickly again: the previous case's backlog is gone. */
@@ -285,12 +284,7 @@ async function measure(
 }
 
 async function main() {
-  const datasets: Dataset[] = [];
-  if (engines.includes('postgres')) {
-    const pg = await postgresScale100();
-    if (pg) datasets.push(pg);
-  }
-  if (engines.includes('pglite')) datasets.push(pgliteScale100());
+  const datasets = await benchDatasets();
   const results = [];
   for (const dataset of datasets) results.push(await measure(dataset));
 

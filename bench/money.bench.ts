@@ -28,7 +28,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { createDatabase, type DB, migrateToLatest } from '../apps/api/src/db/database';
 import { createStorage } from '../apps/api/src/lib/storage';
-import { type Dataset, pgliteScale100, postgresScale100 } from './lib/datasets';
+import { benchDatasets, type Dataset } from './lib/datasets';
 import { benchSignIn, percentile, timedGets } from './lib/in-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -264,18 +264,7 @@ async function tenAtOnce(app: App, token: string, p: string) {
 }
 
 async function main() {
-  const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
-  const datasets: Dataset[] = [];
-  if (process.env.MONEY_BENCH_URL) {
-    datasets.push({ engine: 'PostgreSQL', dataDir: '', databaseUrl: process.env.MONEY_BENCH_URL });
-  } else {
-    if (engines.includes('postgres')) {
-      const pg = await postgresScale100();
-      if (pg) datasets.push(pg);
-    }
-    if (engines.includes('pglite')) datasets.push(pgliteScale100());
-  }
-  for (const dataset of datasets) await measure(dataset);
+  for (const dataset of await benchDatasets(process.env.MONEY_BENCH_URL)) await measure(dataset);
 }
 
 main().catch((error) => {

@@ -26,7 +26,7 @@ import { loadConfig } from '../apps/api/src/config';
 import { createDatabase, migrateToLatest } from '../apps/api/src/db/database';
 import { maintainEmbedded } from '../apps/api/src/db/maintenance';
 import { createStorage } from '../apps/api/src/lib/storage';
-import { type Dataset, pgliteScale100, postgresScale100 } from './lib/datasets';
+import { benchDatasets, type Dataset } from './lib/datasets';
 import { benchSignIn, percentile, timedGets } from './lib/in-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -180,19 +180,8 @@ async function measure(dataset: Dataset): Promise<Result[]> {
 }
 
 async function main() {
-  const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
-  const datasets: Dataset[] = [];
-  if (process.env.REPORTS_BENCH_URL) {
-    datasets.push({ engine: 'PostgreSQL', dataDir: '', databaseUrl: process.env.REPORTS_BENCH_URL });
-  } else {
-    if (engines.includes('postgres')) {
-      const pg = await postgresScale100();
-      if (pg) datasets.push(pg);
-    }
-    if (engines.includes('pglite')) datasets.push(pgliteScale100());
-  }
   const all: [Dataset, Result[]][] = [];
-  for (const dataset of datasets) all.push([dataset, await measure(dataset)]);
+  for (const dataset of await benchDatasets(process.env.REPORTS_BENCH_URL)) all.push([dataset, await measure(dataset)]);
   console.log(`\n| Case | ${all.map(([d]) => `${d.engine} p50 / p95 ms`).join(' | ')} | rows |`);
   console.log(`|---|${all.map(() => '---:|').join('')}---:|`);
   const labels = all[0]?.[1].map((r) => r.label) ?? [];

@@ -96,6 +96,23 @@ export async function postgresScale100(): Promise<Dataset | undefined> {
   return { engine: 'PostgreSQL', dataDir, databaseUrl };
 }
 
+/**
+ * The datasets a benchmark runs on: the PostgreSQL database at `url` alone when given (one seeded with
+ * `npm run db:seed -- --scale N`), else the scale-100 ones of BENCH_ENGINES (`postgres,pglite` by default;
+ * PostgreSQL skipped, with a note, when no server answers).
+ */
+export async function benchDatasets(url?: string): Promise<Dataset[]> {
+  if (url) return [{ engine: 'PostgreSQL', dataDir: '', databaseUrl: url }];
+  const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
+  const datasets: Dataset[] = [];
+  if (engines.includes('postgres')) {
+    const pg = await postgresScale100();
+    if (pg) datasets.push(pg);
+  }
+  if (engines.includes('pglite')) datasets.push(pgliteScale100());
+  return datasets;
+}
+
 export function seedSeconds(dataset: Dataset): number | undefined {
   try {
     return JSON.parse(readFileSync(path.join(dataset.dataDir, MARKER), 'utf8')).seconds;
