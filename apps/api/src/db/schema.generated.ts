@@ -1217,6 +1217,11 @@ export interface RepairSettings {
   warranty_days: Generated<number>;
 }
 
+export interface ReportBrandState {
+  id: Generated<boolean>;
+  version: Generated<string>;
+}
+
 export interface ReportCustomerSales {
   bucket: Timestamp;
   customer_id: number;
@@ -1602,6 +1607,7 @@ export interface DB {
   repair_photos: RepairPhotos;
   repair_settings: RepairSettings;
   repairs: Repairs;
+  report_brand_state: ReportBrandState;
   report_customer_sales: ReportCustomerSales;
   report_customer_signins: ReportCustomerSignins;
   report_margin: ReportMargin;

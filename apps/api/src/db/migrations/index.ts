@@ -107,6 +107,7 @@ import { stockerArrival } from './0121-stocker-arrival';
 import { marginSummary } from './0122-margin-summary';
 import { marginSummaryVersion } from './0123-margin-summary-version';
 import { cardSettlements } from './0124-card-settlements';
+import { productBrandVersion } from './0125-product-brand-version';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -218,6 +219,7 @@ export const migrations: Record<string, Migration> = {
   '0122-margin-summary': marginSummary,
   '0123-margin-summary-version': marginSummaryVersion,
   '0124-card-settlements': cardSettlements,
+  '0125-product-brand-version': productBrandVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

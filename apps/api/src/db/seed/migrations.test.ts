@@ -94,6 +94,7 @@ const TABLES = [
   'repair_photos',
   'repair_settings',
   'repairs',
+  'report_brand_state',
   'report_customer_sales',
   'report_customer_signins',
   'report_margin',

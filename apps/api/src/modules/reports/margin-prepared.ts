@@ -1,4 +1,4 @@
-import type { MarginGroup } from '@backoffice/contract';
+import { FREIGHT_AND_SERVICES_KEY, type MarginGroup } from '@backoffice/contract';
 import type { MarginGroupSum } from './margin-reports.repository';
 import { createMarginReportsRepository } from './margin-reports.repository';
 import type { MarginPlan } from './margin-summary';
@@ -13,12 +13,23 @@ import type { Db, Window } from './report-sql';
  * them only what was written since (the days marked, read raw, and the partial days at the ends). The answer is the
  * SQL path's to the cent: the same summary rows, the same raw lines, the same order (largest margin first, then the
  * key). A version changed between the statements of one request: that request reads the SQL path.
+ *
+ * By brand (decision 0107), the kept groups of products are rolled up by the brand each product has now: the
+ * products' brands are read once per version of the brands (migration 0125, moved by a product changing brand), the
+ * roll-up kept per version of both, and the products changed since rolled up by the same brands.
  */
 
-/** The groups prepared this way (a brand's products can change brand, a month is cheap: they read SQL). */
-export type PreparedGroup = 'product' | 'customer' | 'attendant';
-export const isPreparedGroup = (group: MarginGroup): group is PreparedGroup =>
-  group === 'product' || group === 'customer' || group === 'attendant';
+/** The groups prepared this way (a month is cheap: it reads SQL). */
+export type PreparedGroup = 'product' | 'brand' | 'customer' | 'attendant';
+export const isPreparedGroup = (group: MarginGroup): group is PreparedGroup => group !== 'month';
+/** The groups summed from the summary (a brand is its products'). */
+type SummedGroup = Exclude<PreparedGroup, 'brand'>;
+
+/** Every product's brand, as read under one version of the brands. */
+interface Brands {
+  version: string;
+  of: Map<number, number>;
+}
 
 /** A group's sums in cents (exact: a year of cents is far below 2⁵³). */
 export interface Sum {
@@ -77,6 +88,22 @@ function added(a: Sum, b: Sum): Sum {
   };
 }
 
+/**
+ * Products' groups rolled up by brand: a brand's key is its id, freight and services (no product) and a product
+ * unknown keep the key of freight and services, as the SQL path's `coalesce(brand_id::text, …)`.
+ */
+function byBrand(sums: Iterable<Sum>, brandOf: (product: number) => number | undefined): Map<string, Sum> {
+  const groups = new Map<string, Sum>();
+  for (const sum of sums) {
+    const brand = sum.id === null ? undefined : brandOf(sum.id);
+    const key = brand === undefined ? FREIGHT_AND_SERVICES_KEY : String(brand);
+    const group = { ...sum, id: brand ?? null, key };
+    const before = groups.get(key);
+    groups.set(key, before ? added(before, group) : group);
+  }
+  return groups;
+}
+
 /** Report 19's order: the largest margin first, then the key (as text, as the SQL path orders it). */
 const inOrder = (a: Sum, b: Sum) => b.margin - a.margin || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
@@ -125,7 +152,7 @@ export function createMarginPrepared() {
   const kept = new Map<string, Promise<Prepared>>();
 
   /** The kept groups of `group` over `pieces` under `version`, summed once (concurrent askers share the sum). */
-  async function preparedOf(db: Db, group: PreparedGroup, plan: MarginPlan): Promise<Prepared | null> {
+  async function preparedOf(db: Db, group: SummedGroup, plan: MarginPlan): Promise<Prepared | null> {
     const parts = plan.parts;
     if (!parts || parts.kept.length === 0) return null;
     const name = `${group} ${JSON.stringify(parts.kept)}`;
@@ -150,22 +177,72 @@ export function createMarginPrepared() {
     return prepared.version === parts.version ? prepared : null;
   }
 
+  let brands: Promise<Brands> | undefined;
+  /** The products' brands as they are now: those read last while the brands' version has not moved. */
+  async function brandsNow(db: Db): Promise<Brands> {
+    const version = await repo.brandVersion(db);
+    const held = await brands?.catch(() => undefined);
+    if (held?.version === version) return held;
+    const next = repo.productBrands(db).then((read) => ({
+      version: read.version,
+      of: new Map(read.ids.map((id, i) => [id, read.brands[i] as number])),
+    }));
+    brands = next;
+    next.catch(() => {
+      if (brands === next) brands = undefined;
+    });
+    return next;
+  }
+
+  /** The kept groups of products rolled up by `read`'s brands, once per version of both. */
+  const rolled = new WeakMap<Prepared, { brands: string; prepared: Prepared }>();
+  function brandsPrepared(products: Prepared, read: Brands): Prepared | null {
+    const held = rolled.get(products);
+    if (held?.brands === read.version) return held.prepared;
+    // A product summed but made after the brands were read: the brands' version moved since (made products move it),
+    // the next request reads them again; this one reads the SQL path.
+    for (const sum of products.byKey.values()) if (sum.id !== null && !read.of.has(sum.id)) return null;
+    const byKey = byBrand(products.byKey.values(), (id) => read.of.get(id));
+    const prepared = {
+      version: products.version,
+      byKey,
+      sorted: [...byKey.values()].filter((g) => g.lines > 0).sort(inOrder),
+    };
+    rolled.set(products, { brands: read.version, prepared });
+    return prepared;
+  }
+
+  /** What was written since, rolled up by brand: a product made after the brands were read is looked up. */
+  async function brandChanges(db: Db, changes: Sum[], read: Brands): Promise<Sum[]> {
+    const unknown = changes.flatMap((c) => (c.id !== null && !read.of.has(c.id) ? [c.id] : []));
+    const found = new Map((await repo.brandsOf(db, unknown)).map((row) => [row.id, row.brand_id]));
+    return [...byBrand(changes, (id) => read.of.get(id) ?? found.get(id)).values()];
+  }
+
   return {
     /**
      * The page `w` of report 19 by `group` over `plan`, named, with the groups' count; null when the summary does
      * not serve the plan or its version moved while the request read it (the caller reads the SQL path).
      */
     async page(db: Db, group: PreparedGroup, plan: MarginPlan, w: Window) {
-      const prepared = await preparedOf(db, group, plan);
+      const summed = group === 'brand' ? 'product' : group;
+      const prepared = await preparedOf(db, summed, plan);
       const parts = plan.parts;
       if (!prepared || !parts) return null;
       let changes: Sum[] = [];
       if (parts.since.length > 0 || plan.raw.length > 0) {
-        const since = await repo.groupSums(db, group, parts.since, plan.raw);
+        const since = await repo.groupSums(db, summed, parts.since, plan.raw);
         if (since.version !== parts.version) return null;
         changes = since.sums.map(sumOf);
       }
-      const { page, total } = pageOfGroups(prepared, changes, w);
+      let groups: Prepared | null = prepared;
+      if (group === 'brand') {
+        const read = await brandsNow(db);
+        groups = brandsPrepared(prepared, read);
+        if (!groups) return null;
+        changes = await brandChanges(db, changes, read);
+      }
+      const { page, total } = pageOfGroups(groups, changes, w);
       const names = new Map(
         (page.length > 0 ? await repo.groupNames(db, group, page) : []).map((row) => [row.key, row]),
       );

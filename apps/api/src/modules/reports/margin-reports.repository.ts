@@ -165,8 +165,33 @@ export function createMarginReportsRepository() {
       return { version, sums: result.rows.filter((row) => row.key !== null) };
     },
 
+    /** The products' brands' version (migration 0125) now. */
+    async brandVersion(db: Db): Promise<string> {
+      const result = await sql<{ version: string }>`select version::text from report_brand_state`.execute(db);
+      return result.rows[0]?.version as string;
+    },
+
+    /** Every product's brand, with the brands' version read in the same statement. */
+    async productBrands(db: Db): Promise<{ version: string; ids: number[]; brands: number[] }> {
+      const result = await sql<{ version: string; ids: number[]; brands: number[] }>`
+        select (select version::text from report_brand_state) as version,
+          coalesce(array_agg(id order by id), '{}') as ids, coalesce(array_agg(brand_id order by id), '{}') as brands
+        from products`.execute(db);
+      return result.rows[0] as { version: string; ids: number[]; brands: number[] };
+    },
+
+    /** The brands of the products `ids` (products made after the brands were last read). */
+    async brandsOf(db: Db, ids: number[]): Promise<{ id: number; brand_id: number }[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('products').select(['id', 'brand_id']).where('id', 'in', ids).execute();
+    },
+
     /** The names of report 19's groups `page` (in no order): each key's name, code and product id. */
-    groupNames(db: Db, group: 'product' | 'customer' | 'attendant', page: { id: number | null; key: string }[]) {
+    groupNames(
+      db: Db,
+      group: 'product' | 'brand' | 'customer' | 'attendant',
+      page: { id: number | null; key: string }[],
+    ) {
       const { named, names } = MARGIN_GROUPS[group];
       return rows(
         db,
