@@ -8,7 +8,7 @@ import {
   formatDay,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replicaReads } from '../../db/database';
+import { replicaReads, reportsDatabase } from '../../db/database';
 import { moduleRoutes } from '../../lib/module-routes';
 import { createCashFlowService } from './cash-flow.service';
 
@@ -27,7 +27,9 @@ const cells = (r: CashFlowRow) => [
 
 /** The cash flow ('Fluxo de caixa', issue 40 §4). */
 export const cashFlowRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCashFlowService(app.deps.db);
+  // The screen reads the reports' own connections (issue 59): ten owners asking at once queue there, never on the
+  // API's pool that /api/health, the sign-in and every other screen need.
+  const service = createCashFlowService(reportsDatabase(app.deps.db));
   // The CSV may read a replica (decision 0062).
   const exporting = createCashFlowService(replicaReads(app.deps.db));
   const tags = ['cash-flow'];
