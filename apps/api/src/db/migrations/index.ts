@@ -108,6 +108,7 @@ import { marginSummary } from './0122-margin-summary';
 import { marginSummaryVersion } from './0123-margin-summary-version';
 import { cardSettlements } from './0124-card-settlements';
 import { productBrandVersion } from './0125-product-brand-version';
+import { payablesListOrder } from './0126-payables-list-order';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -220,6 +221,7 @@ export const migrations: Record<string, Migration> = {
   '0123-margin-summary-version': marginSummaryVersion,
   '0124-card-settlements': cardSettlements,
   '0125-product-brand-version': productBrandVersion,
+  '0126-payables-list-order': payablesListOrder,
 };
 
 export const migrationProvider: MigrationProvider = {
