@@ -369,6 +369,7 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     // update took 0.5–2 s.
     await sql`analyze product_units, unit_imeis, stock_movements, stock_movement_units, order_adjustments, purchases,
       purchase_items, payables, payable_payments`.execute(trx);
+    options.log?.info({ purchases: rows.purchases, payables: rows.payables }, 'demo: suppliers, bills and entries');
     // Used phones taken in over the year (issue 42 §1), through the stock module: after the entries, the next ids.
     // Their sales are handed over before the drawers' month: the registers stay aside meanwhile (decision 0075).
     Object.assign(
