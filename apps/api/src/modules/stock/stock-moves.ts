@@ -92,6 +92,56 @@ export function lockProducts(trx: Transaction<Database>, ids: readonly number[])
 }
 
 /**
+ * One line's ledger row over its product as it stands (pure: `moveStock`'s rule, and a bulk writer's, the demo's):
+ * its quantities (a count or an edit: from `newStock`), the stock after (negative when the product lacks stock:
+ * `moveStock` refuses it), an entry's unit cost and the product's cost after it (`averageCostCents`, decision 0046).
+ */
+export function ledgerRow(
+  product: { id: number; stock: number; cost_cents: number },
+  context: StockMoveContext,
+  line: StockMoveLine,
+): MovementRow {
+  const stockBefore = product.stock;
+  let quantityIn = line.quantityIn ?? 0;
+  let quantityOut = line.quantityOut ?? 0;
+  if (line.newStock !== undefined) {
+    const delta = line.newStock - stockBefore;
+    quantityIn = Math.max(delta, 0);
+    quantityOut = Math.max(-delta, 0);
+  }
+  const entryUnitCostCents =
+    line.entryUnitCostCents !== undefined && line.newStock === undefined && quantityIn > 0
+      ? line.entryUnitCostCents
+      : null;
+  return {
+    product_id: product.id,
+    kind: context.kind,
+    source_id: line.sourceId ?? null,
+    stock_before: stockBefore,
+    quantity_in: quantityIn,
+    quantity_out: quantityOut,
+    stock_after: stockBefore + quantityIn - quantityOut,
+    cost_before_cents: product.cost_cents,
+    cost_after_cents:
+      entryUnitCostCents === null
+        ? product.cost_cents
+        : averageCostCents(stockBefore, product.cost_cents, quantityIn, entryUnitCostCents),
+    entry_unit_cost_cents: entryUnitCostCents,
+    unit_price_cents: line.unitPriceCents ?? null,
+    order_id: context.orderId ?? null,
+    purchase_id: context.purchaseId ?? null,
+    repair_id: context.repairId ?? null,
+    employee_id: context.employeeId,
+    note: line.note ?? context.note ?? null,
+  };
+}
+
+/** What a unit entering by a ledger row costs: what it was bought for (the entry's unit cost), not the average. */
+export function enteringUnitCost(row: Pick<MovementRow, 'entry_unit_cost_cents' | 'cost_after_cents'>): number {
+  return row.entry_unit_cost_cents ?? row.cost_after_cents;
+}
+
+/**
  * The ONLY way products' stock changes (products, orders and selling all call it): in the caller's
  * transaction it locks every product of the move in ascending id order (no deadlock between two carts
  * holding the same products in another order), refuses the whole move when any product lacks stock
@@ -133,68 +183,35 @@ export async function moveStock(
   let tooHigh = false;
   for (const line of lines) {
     const product = products.get(line.productId) as LockedProduct;
-    const stockBefore = product.stock;
-    let quantityIn = line.quantityIn ?? 0;
-    let quantityOut = line.quantityOut ?? 0;
-    if (line.newStock !== undefined) {
-      const delta = line.newStock - stockBefore;
-      quantityIn = Math.max(delta, 0);
-      quantityOut = Math.max(-delta, 0);
-    }
-    const stockAfter = stockBefore + quantityIn - quantityOut;
-    if (stockAfter < 0) {
+    const row = ledgerRow(product, context, line);
+    if (row.stock_after < 0) {
       const shortage = shortages.get(product.id);
       shortages.set(product.id, {
         productId: product.id,
         code: product.code,
         name: product.name,
-        available: shortage?.available ?? stockBefore,
-        requested: (shortage?.requested ?? 0) + quantityOut,
+        available: shortage?.available ?? row.stock_before,
+        requested: (shortage?.requested ?? 0) + row.quantity_out,
       });
       continue;
     }
     // The column is a 32-bit integer; no shop holds a million units of one product.
-    if (quantityIn > 0 && stockAfter > PRODUCT_LIMITS.maxStock) tooHigh = true;
-    const entryUnitCostCents =
-      line.entryUnitCostCents !== undefined && line.newStock === undefined && quantityIn > 0
-        ? line.entryUnitCostCents
-        : null;
-    const costAfterCents =
-      entryUnitCostCents === null
-        ? product.cost_cents
-        : averageCostCents(stockBefore, product.cost_cents, quantityIn, entryUnitCostCents);
-    rows.push({
-      product_id: product.id,
-      kind: context.kind,
-      source_id: line.sourceId ?? null,
-      stock_before: stockBefore,
-      quantity_in: quantityIn,
-      quantity_out: quantityOut,
-      stock_after: stockAfter,
-      cost_before_cents: product.cost_cents,
-      cost_after_cents: costAfterCents,
-      entry_unit_cost_cents: entryUnitCostCents,
-      unit_price_cents: line.unitPriceCents ?? null,
-      order_id: context.orderId ?? null,
-      purchase_id: context.purchaseId ?? null,
-      repair_id: context.repairId ?? null,
-      employee_id: context.employeeId,
-      note: line.note ?? context.note ?? null,
-    });
+    if (row.quantity_in > 0 && row.stock_after > PRODUCT_LIMITS.maxStock) tooHigh = true;
+    rows.push(row);
     rowUnits.push(product.serialized ? line.units : undefined);
     rowUnitsOut.push(product.serialized ? line.unitsOut : undefined);
     results.push({
       productId: product.id,
       code: product.code,
       name: product.name,
-      stockBefore,
-      stockAfter,
-      costBeforeCents: product.cost_cents,
-      costAfterCents,
-      entryUnitCostCents,
+      stockBefore: row.stock_before,
+      stockAfter: row.stock_after,
+      costBeforeCents: row.cost_before_cents,
+      costAfterCents: row.cost_after_cents,
+      entryUnitCostCents: row.entry_unit_cost_cents ?? null,
     });
-    product.stock = stockAfter;
-    product.cost_cents = costAfterCents;
+    product.stock = row.stock_after;
+    product.cost_cents = row.cost_after_cents;
   }
   if (shortages.size > 0) {
     const list = [...shortages.values()];
@@ -207,8 +224,7 @@ export async function moveStock(
   for (const [index, units] of rowUnits.entries()) {
     if (!units) continue;
     const row = rows[index] as MovementRow;
-    // A unit costs what it was bought for (the entry's unit cost), not the product's average.
-    const unitCostCents = row.entry_unit_cost_cents ?? row.cost_after_cents;
+    const unitCostCents = enteringUnitCost(row);
     const unitIds: number[] = [];
     for (const unit of units) {
       const returned = entering.get(unit.imei);

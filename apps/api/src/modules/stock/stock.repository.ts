@@ -53,6 +53,47 @@ const imeiUnits = (db: Executor) =>
 /** The same with the order the unit went in, if any (`o`). */
 const imeiUnitsWithOrder = (db: Executor) => imeiUnits(db).leftJoin('orders as o', 'o.id', 'u.order_id');
 
+/** A unit's IMEIs as `unit_imeis` registers them: the first, and the second of a dual-SIM phone (pure). */
+export function unitImeis(unitId: number, imei: string, imei2: string | null): { imei: string; unit_id: number }[] {
+  return (imei2 ? [imei, imei2] : [imei]).map((each) => ({ imei: each, unit_id: unitId }));
+}
+
+/**
+ * A used phone's unit as taking it in leaves it (decision 0058): the seminovo product's, in preparation, at the
+ * trade-in's value, no order's, with its own warranty, entered now. Pure: `takeBackUsedUnit` sets it, a bulk writer
+ * (the demo's) inserts it.
+ */
+export function takenInUnit(
+  used: { productId: number; costCents: number; tradeInId: number; warrantyDays: number },
+  now: Date,
+) {
+  return {
+    product_id: used.productId,
+    status: 'PREPARING' as const,
+    cost_cents: used.costCents,
+    order_id: null,
+    trade_in_id: used.tradeInId,
+    warranty_days: used.warrantyDays,
+    entered_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * A unit that left (returned, written off) or waited in preparation, entered again: in stock at the entry's cost,
+ * no longer any order's, entered now; by a supplier's note, it names that note. Pure, as `takenInUnit`.
+ */
+export function reenteredUnit(costCents: number, purchaseId: number | null, now: Date) {
+  return {
+    status: 'IN_STOCK' as const,
+    cost_cents: costCents,
+    order_id: null,
+    entered_at: now,
+    updated_at: now,
+    ...(purchaseId === null ? {} : { purchase_id: purchaseId }),
+  };
+}
+
 /** SQL of the stock ledger. Every function takes the caller's transaction. */
 export const stockRepository = {
   /**
@@ -129,10 +170,9 @@ export const stockRepository = {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const imeis = unit.imei2 ? [unit.imei, unit.imei2] : [unit.imei];
     await trx
       .insertInto('unit_imeis')
-      .values(imeis.map((imei) => ({ imei, unit_id: row.id })))
+      .values(unitImeis(row.id, unit.imei, unit.imei2))
       .execute();
     return row.id;
   },
@@ -158,16 +198,7 @@ export const stockRepository = {
   ) {
     const unit = await trx
       .updateTable('product_units')
-      .set({
-        product_id: used.productId,
-        status: 'PREPARING',
-        cost_cents: used.costCents,
-        order_id: null,
-        trade_in_id: used.tradeInId,
-        warranty_days: used.warrantyDays,
-        entered_at: now,
-        updated_at: now,
-      })
+      .set(takenInUnit(used, now))
       .where('id', '=', unitId)
       .returning(['imei2'])
       .executeTakeFirstOrThrow();
@@ -198,14 +229,7 @@ export const stockRepository = {
   ) {
     await trx
       .updateTable('product_units')
-      .set({
-        status: 'IN_STOCK',
-        cost_cents: costCents,
-        order_id: null,
-        entered_at: now,
-        updated_at: now,
-        ...(purchaseId === null ? {} : { purchase_id: purchaseId }),
-      })
+      .set(reenteredUnit(costCents, purchaseId, now))
       .where('id', '=', unitId)
       .execute();
   },

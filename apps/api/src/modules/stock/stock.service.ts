@@ -8,9 +8,13 @@ import { stockRepository } from './stock.repository';
  * reach it through this file only.
  */
 
+/** The rows of the ledger and of the units, pure (a bulk writer, the demo's, writes them as the stock would). */
+export { type MovementRow, reenteredUnit, takenInUnit, unitImeis } from './stock.repository';
 /** Stock moves and their ledger: the ONLY way products' stock changes. */
 export {
   changeStock,
+  enteringUnitCost,
+  ledgerRow,
   lockProducts,
   moveStock,
   type StockChangeResult,
@@ -33,7 +37,7 @@ export { sendUnitsBack, type UnitGoingBack, unitsGoingBack } from './supplier-re
 export { countUnits } from './unit-count';
 /** Phones that come back from an order (exchanges and returns), their analysis and an exchange's replacement. */
 export { receiveReturnedUnits, releaseUnit, replacementUnits, writeOffUnit } from './unit-returns';
-export { releaseUsedUnit, takeInUsedUnit, type UsedUnitIn } from './used-units';
+export { releaseMove, releaseUsedUnit, takeInMove, takeInUsedUnit, type UsedUnitIn } from './used-units';
 
 /**
  * One phone by either IMEI (issue 17 §4) as the stock knows it: its product, status, order and customer, its

@@ -1,10 +1,10 @@
-import { TRADE_IN_TEXTS, UNIT_STATUS_LABELS, UNIT_TEXTS } from '@backoffice/contract';
+import { TRADE_IN_TEXTS, UNIT_STATUS_LABELS, UNIT_TEXTS, type UnitEvent } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql-errors';
 import { stockRepository } from './stock.repository';
-import { moveStock, type StockChangeResult } from './stock-moves';
+import { moveStock, type StockChangeResult, type StockMoveContext, type StockMoveLine } from './stock-moves';
 
 /**
  * Used phones taken in (issue 42 §1, decision 0058). A trade-in accepted becomes a unit of a seminovo product in
@@ -28,6 +28,42 @@ export interface UsedUnitIn {
 }
 
 /**
+ * The ledger line a used phone taken in is named by (pure: `takeInUsedUnit`'s, and a bulk writer's, the demo's): a
+ * TRADE_IN row with no quantity, naming its unit as TRADED_IN.
+ */
+export function takeInMove(input: Pick<UsedUnitIn, 'productId' | 'employeeId' | 'note'>): {
+  context: StockMoveContext;
+  line: StockMoveLine;
+  event: UnitEvent;
+} {
+  return {
+    context: { kind: 'TRADE_IN', employeeId: input.employeeId },
+    line: { productId: input.productId, quantityIn: 0, note: input.note },
+    event: 'TRADED_IN',
+  };
+}
+
+/**
+ * The ledger line a seminovo released for sale enters the stock by (pure, as `takeInMove`): a TRADE_IN row of one
+ * unit at the unit's own cost.
+ */
+export function releaseMove(
+  unit: { product_id: number; imei: string; cost_cents: number },
+  employeeId: number,
+): { context: StockMoveContext; line: StockMoveLine } {
+  return {
+    context: { kind: 'TRADE_IN', employeeId },
+    line: {
+      productId: unit.product_id,
+      quantityIn: 1,
+      units: [{ imei: unit.imei }],
+      entryUnitCostCents: unit.cost_cents,
+      note: TRADE_IN_TEXTS.historyReleased,
+    },
+  };
+}
+
+/**
  * Takes a used phone in as a unit of `productId` (a serialized seminovo product), in preparation, in the caller's
  * transaction; answers the unit's id. A phone that is already ours by its IMEI: one we sold (or wrote off) comes
  * back as that unit, moved to the seminovo product; one still on our shelf or in analysis is refused (409).
@@ -42,9 +78,8 @@ export async function takeInUsedUnit(trx: Transaction<Database>, input: UsedUnit
   if (unitIds.length > 1) {
     throw conflict(TRADE_IN_TEXTS.imeisOfTwoUnits, 'IMEI_DUPLICATE', { imeis });
   }
-  const [result] = await moveStock(trx, { kind: 'TRADE_IN', employeeId: input.employeeId }, [
-    { productId: input.productId, quantityIn: 0, note: input.note },
-  ]);
+  const move = takeInMove(input);
+  const [result] = await moveStock(trx, move.context, [move.line]);
   const movementId = (result as StockChangeResult).movementId;
   const now = new Date();
   let unitId: number;
@@ -75,7 +110,7 @@ export async function takeInUsedUnit(trx: Transaction<Database>, input: UsedUnit
       });
     await stockRepository.takeBackUsedUnit(trx, unitId, input, now);
   }
-  await stockRepository.linkUnits(trx, movementId, [unitId], 'TRADED_IN', now);
+  await stockRepository.linkUnits(trx, movementId, [unitId], move.event, now);
   return unitId;
 }
 
@@ -87,13 +122,6 @@ export async function releaseUsedUnit(trx: Transaction<Database>, unitId: number
   const unit = await stockRepository.lockUnit(trx, unitId);
   if (!unit) throw notFound(UNIT_TEXTS.notFound);
   if (unit.status !== 'PREPARING') throw conflict(TRADE_IN_TEXTS.notPreparing, 'TRANSITION_REFUSED');
-  await moveStock(trx, { kind: 'TRADE_IN', employeeId }, [
-    {
-      productId: unit.product_id,
-      quantityIn: 1,
-      units: [{ imei: unit.imei }],
-      entryUnitCostCents: unit.cost_cents,
-      note: TRADE_IN_TEXTS.historyReleased,
-    },
-  ]);
+  const move = releaseMove(unit, employeeId);
+  await moveStock(trx, move.context, [move.line]);
 }
