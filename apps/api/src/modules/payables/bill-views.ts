@@ -12,7 +12,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { type AuditEntry, recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { isoTimestamp } from '../../lib/iso-timestamp';
 import { type PayableRowRead, type PaymentRowRead, payablesRepository as repo } from './payables.repository';
@@ -87,6 +87,11 @@ export async function billDetails(db: Executor, id: number, now: Date): Promise<
   return { ...toPayable(row, businessDay(now)), payments: payments.map(toPayment) };
 }
 
+/** A bill's change as a row of the audit trail (pure: `auditPayable` writes one, a bulk writer, the demo's, many). */
+export function payableAudit(actorId: number, id: number, action: string, changes: object): AuditEntry {
+  return { employeeId: actorId, entity: 'payable', entityId: id, action, changes: { ...changes } };
+}
+
 /** A bill's change in the audit trail. */
 export async function auditPayable(
   trx: Transaction<Database>,
@@ -95,5 +100,5 @@ export async function auditPayable(
   action: string,
   changes: object,
 ) {
-  await recordAudit(trx, { employeeId: actorId, entity: 'payable', entityId: id, action, changes: { ...changes } });
+  await recordAudit(trx, payableAudit(actorId, id, action, changes));
 }

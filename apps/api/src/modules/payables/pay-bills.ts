@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkoutKey } from '../selling/selling.service';
 import { activeShopAccount } from '../settings/settings.service';
 import { auditPayable, billDetails } from './bill-views';
-import { payablesRepository as repo } from './payables.repository';
+import { type NewPaymentRow, payablesRepository as repo } from './payables.repository';
 
 /**
  * A bill paid in full as it is made, in the caller's transaction (a used phone bought by Pix at the counter, issue
@@ -30,27 +30,39 @@ export async function payPayableNow(
   method: PayablePaymentMethod,
   from?: { paidOn: string; account: { id: number; name: string } },
 ): Promise<number> {
-  const paidOn = from?.paidOn ?? businessDay(new Date());
-  const paymentId = await repo.insertPayment(trx, {
-    payable_id: payableId,
-    paid_on: paidOn,
-    method,
-    account: from?.account.name ?? null,
-    account_id: from?.account.id ?? null,
-    amount_cents: amountCents,
-    note: null,
-    employee_id: actorId,
-    idempotency_key: null,
-  });
+  const paid = paidNowRows(payableId, actorId, amountCents, method, from);
+  const paymentId = await repo.insertPayment(trx, paid.payment);
   await repo.setPaid(trx, payableId, amountCents);
-  await auditPayable(trx, actorId, payableId, 'paid', {
-    paymentId,
-    paidOn,
-    method,
-    amount: centsToReais(amountCents),
-    open: 0,
-  });
+  await auditPayable(trx, actorId, payableId, 'paid', paid.changes(paymentId));
   return paymentId;
+}
+
+/**
+ * `payPayableNow`'s rows (pure: its rule, and a bulk writer's, the demo's): the payment of the whole amount (today
+ * and no account unless `from` says), and what the bill's 'paid' row of the audit trail says once it has its id.
+ */
+export function paidNowRows(
+  payableId: number,
+  actorId: number,
+  amountCents: number,
+  method: PayablePaymentMethod,
+  from?: { paidOn: string; account: { id: number; name: string } },
+): { payment: NewPaymentRow; changes: (paymentId: number) => object } {
+  const paidOn = from?.paidOn ?? businessDay(new Date());
+  return {
+    payment: {
+      payable_id: payableId,
+      paid_on: paidOn,
+      method,
+      account: from?.account.name ?? null,
+      account_id: from?.account.id ?? null,
+      amount_cents: amountCents,
+      note: null,
+      employee_id: actorId,
+      idempotency_key: null,
+    },
+    changes: (paymentId) => ({ paymentId, paidOn, method, amount: centsToReais(amountCents), open: 0 }),
+  };
 }
 
 /** A payment's charges and discount in cents (0 when not given). */

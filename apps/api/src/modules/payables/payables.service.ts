@@ -12,12 +12,20 @@ import { billWrites } from './write-bills';
  * cancelled) in `write-bills.ts`, the payments and their undoing in `pay-bills.ts`.
  */
 
+/** A bill's change as a row of the audit trail (pure: a bulk writer, the demo's, writes them as the bills would). */
+export { payableAudit } from './bill-views';
 /** A bill paid in full as it is made, in the caller's transaction (a used phone bought by Pix at the counter). */
-export { payPayableNow } from './pay-bills';
+export { paidNowRows, payPayableNow } from './pay-bills';
 /** The cash flow's bills, a purchase's bills and 'A pagar nos próximos 7 dias'. */
 export { billsOfPurchase, payablesDue, payablesFlow } from './read-bills';
 /** A purchase's bills, one per instalment, and a supplier's credit (a negative bill), in the caller's transaction. */
-export { createPayables, type PayablesInput, recordSupplierCredit } from './write-bills';
+export {
+  billCreatedChanges,
+  billRows,
+  createPayables,
+  type PayablesInput,
+  recordSupplierCredit,
+} from './write-bills';
 
 /**
  * Bills to pay: the list by situation, period, supplier and category; bills typed by hand; payments (full or

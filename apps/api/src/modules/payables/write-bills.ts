@@ -53,7 +53,20 @@ export async function createPayables(
     checkBill(input.category, input.description, instalment.dueDate, instalment.amountCents);
   }
   await checkSupplier(trx, input.supplierId);
-  const rows: NewPayableRow[] = input.instalments.map((instalment) => ({
+  const rows = billRows(input, actorId);
+  const ids = await repo.insert(trx, rows);
+  for (const [index, id] of ids.entries()) {
+    await auditPayable(trx, actorId, id, 'created', billCreatedChanges(rows[index] as NewPayableRow));
+  }
+  return ids;
+}
+
+/**
+ * The bills of `input`, one per instalment, as rows (pure: `createPayables`' rule, and a bulk writer's, the demo's,
+ * over instalments it knows are valid).
+ */
+export function billRows(input: PayablesInput, actorId: number): NewPayableRow[] {
+  return input.instalments.map((instalment) => ({
     supplier_id: input.supplierId,
     purchase_id: input.purchaseId,
     category: input.category,
@@ -63,19 +76,18 @@ export async function createPayables(
     amount_cents: instalment.amountCents,
     created_by: actorId,
   }));
-  const ids = await repo.insert(trx, rows);
-  for (const [index, id] of ids.entries()) {
-    const row = rows[index] as NewPayableRow;
-    await auditPayable(trx, actorId, id, 'created', {
-      supplierId: row.supplier_id,
-      purchaseId: row.purchase_id,
-      category: row.category,
-      documentNumber: row.document_number,
-      dueDate: row.due_date,
-      amount: centsToReais(Number(row.amount_cents)),
-    });
-  }
-  return ids;
+}
+
+/** What a bill's 'created' row of the audit trail says (pure, as `billRows`). */
+export function billCreatedChanges(row: NewPayableRow) {
+  return {
+    supplierId: row.supplier_id,
+    purchaseId: row.purchase_id,
+    category: row.category,
+    documentNumber: row.document_number,
+    dueDate: row.due_date,
+    amount: centsToReais(Number(row.amount_cents)),
+  };
 }
 
 /**
