@@ -72,6 +72,38 @@ export async function insertColumns<T extends Table>(
   }
 }
 
+/**
+ * Updates rows by id in bulk, as `insertColumns` inserts them: `update … set … from unnest($1::int4[], …)`, each row
+ * `{ id, column: value, … }` (every row with the same keys; no JSON nor array column).
+ */
+export async function updateColumns<T extends Table>(
+  trx: Transaction<Database>,
+  table: T,
+  rows: readonly ({ id: number } & Partial<Row<T>>)[],
+  types: Map<string, string>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object);
+  const kinds = columns.map((c) => types.get(c));
+  const unknown = columns.filter((_, c) => !kinds[c] || kinds[c]?.startsWith('_') || kinds[c]?.startsWith('json'));
+  if (unknown.length > 0) throw new Error(`updateColumns: columns of ${table} it cannot write: ${unknown.join(', ')}`);
+  for (let i = 0; i < rows.length; i += UNNEST_BATCH) {
+    const batch = rows.slice(i, i + UNNEST_BATCH) as readonly Record<string, unknown>[];
+    const params = columns.map((column, c) => {
+      const values = batch.map((row) => {
+        const value = row[column];
+        if (value === undefined || value === null) return null;
+        return value instanceof Date ? value.toISOString() : value;
+      });
+      return sql`${values}::${sql.raw(kinds[c] as string)}[]`;
+    });
+    const set = columns.filter((c) => c !== 'id').map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`);
+    await sql`update ${sql.table(table)} set ${sql.join(set)}
+      from unnest(${sql.join(params)}) as v(${sql.join(columns.map((c) => sql.ref(c)))})
+      where ${sql.ref(`${table}.id`)} = v.id`.execute(trx);
+  }
+}
+
 /** Rows a staged table moves into its real table per statement (a statement's triggers see them all at once). */
 const MOVE_BATCH = 400_000;
 

@@ -5,34 +5,11 @@ import type { Storage } from '../lib/storage';
 import { lockOrder, transition } from '../modules/orders/workflow.service';
 import { levelPriceCents } from '../modules/selling/pricing';
 import { placeOrder } from '../modules/selling/selling.service';
-import { releaseUsedUnit } from '../modules/stock/stock.service';
 import { DAY, HOUR, MINUTE } from './clock';
 import { assertNoOpenDrawer, dateSince, marks, recodeOrder } from './dated';
 import { packagingPicture } from './images';
 import { type Random, stream } from './random';
-
-/**
- * A unit's last ledger row (and its unit rows) and the unit itself dated `at`: when it came into stock (taken in,
- * or released for sale).
- */
-export async function dateUnitEntry(trx: Transaction<Database>, unitId: number, at: Date): Promise<void> {
-  const [row] = await trx
-    .selectFrom('stock_movement_units')
-    .select('movement_id')
-    .where('unit_id', '=', unitId)
-    .orderBy('movement_id', 'desc')
-    .limit(1)
-    .execute();
-  if (row) {
-    await trx.updateTable('stock_movements').set({ created_at: at }).where('id', '=', row.movement_id).execute();
-    await trx
-      .updateTable('stock_movement_units')
-      .set({ created_at: at })
-      .where('movement_id', '=', row.movement_id)
-      .execute();
-  }
-  await trx.updateTable('product_units').set({ entered_at: at, updated_at: at }).where('id', '=', unitId).execute();
-}
+import type { TradeInWrites } from './trade-in-writes';
 
 interface Sale {
   unitId: number;
@@ -42,10 +19,12 @@ interface Sale {
 /**
  * The seminovos' shelf over the year: each phone taken in released for sale five days later (`release`), most of
  * them sold within weeks at the counter; `advanceUntil` writes the releases and sales due by then, in the order
- * things happened (each ledger row in its place in the chain of stock).
+ * things happened (each ledger row in its place in the chain of stock). The releases are held by `writes` with the
+ * trade-ins' rows, flushed before each sale (which goes through the services and reads them).
  */
 export async function seminovoShelf(
   trx: Transaction<Database>,
+  writes: TradeInWrites,
   context: { rng: Random; admin: number; anchor: number; scale: number; storage: Storage },
 ) {
   const { rng, admin, anchor, scale, storage } = context;
@@ -58,14 +37,7 @@ export async function seminovoShelf(
   const releaseUntil = async (until: number) => {
     while (pending.length > 0 && (pending[0] as (typeof pending)[number]).at <= until) {
       const next = pending.shift() as (typeof pending)[number];
-      await releaseUsedUnit(trx, next.unitId, admin);
-      const releasedAt = new Date(next.at);
-      await dateUnitEntry(trx, next.unitId, releasedAt);
-      await trx
-        .updateTable('trade_ins')
-        .set({ released_by: admin, released_at: releasedAt })
-        .where('id', '=', next.tradeInId)
-        .execute();
+      await writes.release(next.unitId, next.tradeInId, new Date(next.at), admin);
       // Most seminovos sell within weeks at the counter; the last ones are still on the shelf.
       // A larger business takes in more than its counter sells here: at most 80 × scale (up to 3) sold again.
       if (rng.chance(0.65) && counter.sold() + sales.length < Math.round(80 * Math.min(scale, 3))) {
@@ -81,7 +53,10 @@ export async function seminovoShelf(
       const sale = sales[0]?.at ?? Number.POSITIVE_INFINITY;
       if (Math.min(release, sale) > until) return;
       if (release <= sale) await releaseUntil(release);
-      else await counter.sell(sales.shift() as Sale);
+      else {
+        await writes.flush();
+        await counter.sell(sales.shift() as Sale);
+      }
     }
   };
   return {

@@ -12,15 +12,14 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Storage } from '../lib/storage';
-import { createPayables, payPayableNow } from '../modules/payables/payables.service';
 import { insertProducts } from '../modules/products/products.service';
-import { takeInUsedUnit } from '../modules/stock/stock.service';
 import { at, DAY, localDayStart, MINUTE } from './clock';
 import { receiptPicture, signaturePicture } from './images';
 import { ensureBrands, pictureProducts } from './products';
 import { type Random, stream } from './random';
-import { dateUnitEntry, seminovoShelf } from './seminovo-shelf';
+import { seminovoShelf } from './seminovo-shelf';
 import { demoAdminId } from './staff';
+import { type TradeInWrites, tradeInWrites } from './trade-in-writes';
 
 /** The shop's price table of used phones (reais): what a phone in perfect order is worth to it. */
 export const DEMO_TRADE_IN_PRICES: ReadonlyArray<{ brand: string; model: string; storage: number; price: number }> = [
@@ -77,11 +76,12 @@ function checklistOf(rng: Random): TradeInChecklist {
 
 /**
  * The demo's used phones taken in (issue 42 §1, decision 0058): the price table, eight seminovo products and about
- * two trade-ins a week over the year (× scale), taken in by the stock module's own functions (a TRADE_IN ledger row
- * with no quantity, then one unit in stock when released five days later), each checked regular with a screenshot
- * and signed; one in twenty was 'impedido', one in twenty given up; those of the last days are still in preparation.
+ * two trade-ins a week over the year (× scale), taken in as the stock module takes them (a TRADE_IN ledger row with
+ * no quantity, then one unit in stock when released five days later), each checked regular with a screenshot and
+ * signed; one in twenty was 'impedido', one in twenty given up; those of the last days are still in preparation.
  * The seller is paid in cash or by Pix (a bill paid that day). Runs last, in the seed's transaction: its rows take
- * the next ids; their dates are then set to the day they happened.
+ * the next ids, dated the moment they happened. Written in bulk (issue 59: `tradeInWrites`, the rows the stock
+ * module and the bills would write), flushed before each seminovo sold at the counter through the services.
  */
 export async function seedTradeIns(
   trx: Transaction<Database>,
@@ -115,14 +115,15 @@ export async function seedTradeIns(
   );
   let accepted = 0;
   let bills = 0;
-  const shelf = await seminovoShelf(trx, { rng, admin, ...options });
+  const writes = tradeInWrites(trx);
+  const shelf = await seminovoShelf(trx, writes, { rng, admin, ...options });
   for (let n = 1; n <= count; n++) {
     const day = options.anchor - Math.round(((count - n + 1) * 365 * DAY) / (count + 1));
     const when = at(localDayStart(day), 10 + (n % 8), (n * 7) % 60);
     // Up to its acceptance (half an hour later), when its own ledger row is written.
     await shelf.advanceUntil(when + 30 * MINUTE);
     const tradeIn = await evaluateTradeIn(
-      trx,
+      writes,
       { rng, attendant: attendant.id, screenshot },
       {
         n,
@@ -131,18 +132,16 @@ export async function seedTradeIns(
       },
     );
     if (tradeIn.fate !== 'ACCEPTED' || tradeIn.offer === 0) continue;
-    await trx
-      .insertInto('trade_in_files')
-      .values({ trade_in_id: tradeIn.id, kind: 'SIGNATURE', path: signature })
-      .execute();
+    writes.file({ trade_in_id: tradeIn.id, kind: 'SIGNATURE', path: signature });
     const product = created[tradeIn.model] as { id: number };
-    const { unitId, billed } = await acceptTradeIn(trx, attendant.id, tradeIn, product.id);
+    const { unitId, billed } = await acceptTradeIn(writes, attendant.id, tradeIn, product.id);
     if (billed) bills++;
     // Released for sale five days later, unless that is still to come (the last ones wait in preparation).
     shelf.release(unitId, tradeIn.id, when + 5 * DAY);
     accepted++;
   }
   await shelf.advanceUntil(options.anchor - 1);
+  await writes.flush();
   return { trade_ins: count, trade_ins_accepted: accepted, trade_in_bills: bills, seminovos_sold: shelf.sold() };
 }
 
@@ -236,7 +235,7 @@ async function seedSeminovos(trx: Transaction<Database>, admin: number, storage:
  * data; one in twenty 'impedido', one in twenty given up, the rest checked regular (the screenshot) and signed.
  */
 async function evaluateTradeIn(
-  trx: Transaction<Database>,
+  writes: TradeInWrites,
   ctx: { rng: Random; attendant: number; screenshot: string },
   { n, when, seller }: { n: number; when: number; seller: { id: number; name: string; document: string } },
 ) {
@@ -249,47 +248,41 @@ async function evaluateTradeIn(
   const offer = evaluated.offerCents as number;
   const fate = n % 20 === 7 ? 'BLOCKED' : n % 20 === 13 ? 'CANCELLED' : 'ACCEPTED';
   const imei = tradeInDemoImei(n);
-  const { id } = await trx
-    .insertInto('trade_ins')
-    .values({
-      status: fate === 'ACCEPTED' ? 'OPEN' : fate,
-      customer_id: seller.id,
-      seller_name: seller.name,
-      seller_cpf: seller.document,
-      brand: phone.brand,
-      model: phone.model,
-      storage_gb: phone.storage,
-      colour: rng.pick(['Preto', 'Branco', 'Azul', 'Verde', 'Grafite']),
-      imei,
-      checklist: JSON.stringify(checklist),
-      table_price_cents: phone.price * 100,
-      deductions: JSON.stringify(evaluated.deductions),
-      offer_cents: offer,
-      value_cents: offer,
-      value_set_by: attendant,
-      check_result: fate === 'CANCELLED' ? null : fate === 'BLOCKED' ? 'IMPEDIDO' : 'REGULAR',
-      checked_by: fate === 'CANCELLED' ? null : attendant,
-      checked_at: fate === 'CANCELLED' ? null : new Date(when + 10 * 60_000),
-      signed_at: fate === 'ACCEPTED' ? new Date(when + 20 * 60_000) : null,
-      cancel_reason: fate === 'CANCELLED' ? 'O cliente desistiu da troca.' : null,
-      created_by: attendant,
-      created_at: new Date(when),
-      updated_at: new Date(when + 30 * 60_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (fate !== 'CANCELLED') {
-    await trx.insertInto('trade_in_files').values({ trade_in_id: id, kind: 'CHECK', path: screenshot }).execute();
-  }
+  const id = await writes.evaluated({
+    status: fate === 'ACCEPTED' ? 'OPEN' : fate,
+    customer_id: seller.id,
+    seller_name: seller.name,
+    seller_cpf: seller.document,
+    brand: phone.brand,
+    model: phone.model,
+    storage_gb: phone.storage,
+    colour: rng.pick(['Preto', 'Branco', 'Azul', 'Verde', 'Grafite']),
+    imei,
+    checklist: JSON.stringify(checklist),
+    table_price_cents: phone.price * 100,
+    deductions: JSON.stringify(evaluated.deductions),
+    offer_cents: offer,
+    value_cents: offer,
+    value_set_by: attendant,
+    check_result: fate === 'CANCELLED' ? null : fate === 'BLOCKED' ? 'IMPEDIDO' : 'REGULAR',
+    checked_by: fate === 'CANCELLED' ? null : attendant,
+    checked_at: fate === 'CANCELLED' ? null : new Date(when + 10 * 60_000),
+    signed_at: fate === 'ACCEPTED' ? new Date(when + 20 * 60_000) : null,
+    cancel_reason: fate === 'CANCELLED' ? 'O cliente desistiu da troca.' : null,
+    created_by: attendant,
+    created_at: new Date(when),
+    updated_at: new Date(when + 30 * 60_000),
+  });
+  if (fate !== 'CANCELLED') writes.file({ trade_in_id: id, kind: 'CHECK', path: screenshot });
   return { id, n, fate, offer, model, imei, phone, when };
 }
 
 /**
- * An accepted trade-in: the phone taken in by the stock module (a unit in preparation, its TRADE_IN ledger row), the
- * seller paid in cash or by Pix (a bill paid that day), the trade-in accepted, the ledger row and the unit dated.
+ * An accepted trade-in: the phone taken in as the stock module takes it (a unit in preparation, its TRADE_IN ledger
+ * row), the seller paid in cash or by Pix (a bill paid that day), the trade-in accepted; all at its acceptance.
  */
 async function acceptTradeIn(
-  trx: Transaction<Database>,
+  writes: TradeInWrites,
   attendant: number,
   tradeIn: Awaited<ReturnType<typeof evaluateTradeIn>>,
   productId: number,
@@ -297,52 +290,43 @@ async function acceptTradeIn(
   const { id, n, offer, imei, phone, when } = tradeIn;
   const code = tradeInCode(id);
   const acceptedAt = new Date(when + 30 * 60_000);
-  const unitId = await takeInUsedUnit(trx, {
-    productId,
-    imei,
-    imei2: null,
-    costCents: offer,
-    tradeInId: id,
-    warrantyDays: DEFAULT_USED_WARRANTY_DAYS,
-    employeeId: attendant,
-    note: `Recebido na avaliação de usado ${code} (em preparação)`,
-  });
+  const unitId = await writes.takeIn(
+    {
+      productId,
+      imei,
+      imei2: null,
+      costCents: offer,
+      tradeInId: id,
+      warrantyDays: DEFAULT_USED_WARRANTY_DAYS,
+      employeeId: attendant,
+      note: `Recebido na avaliação de usado ${code} (em preparação)`,
+    },
+    acceptedAt,
+  );
   const settlement = n % 2 === 0 ? 'CASH' : 'PIX';
-  let payableId: number | null = null;
-  if (settlement === 'PIX') {
-    const [bill] = await createPayables(
-      trx,
-      {
-        supplierId: null,
-        purchaseId: null,
-        category: 'COMPRA',
-        description: `Compra de aparelho usado ${code} (${tradeInPhoneName(phone)})`,
-        instalments: [{ documentNumber: code, dueDate: businessDay(when), amountCents: offer }],
-      },
-      attendant,
-    );
-    payableId = bill as number;
-    await payPayableNow(trx, payableId, attendant, offer, 'PIX');
-    await trx
-      .updateTable('payable_payments')
-      .set({ paid_on: businessDay(when) })
-      .where('payable_id', '=', payableId)
-      .execute();
-  }
-  await trx
-    .updateTable('trade_ins')
-    .set({
-      status: 'ACCEPTED',
-      settlement,
-      product_id: productId,
-      unit_id: unitId,
-      payable_id: payableId,
-      accepted_by: attendant,
-      accepted_at: acceptedAt,
-    })
-    .where('id', '=', id)
-    .execute();
-  // The ledger row and the unit say when it happened.
-  await dateUnitEntry(trx, unitId, acceptedAt);
+  const payableId =
+    settlement === 'PIX'
+      ? await writes.paidBill(
+          {
+            supplierId: null,
+            purchaseId: null,
+            category: 'COMPRA',
+            description: `Compra de aparelho usado ${code} (${tradeInPhoneName(phone)})`,
+            instalments: [{ documentNumber: code, dueDate: businessDay(when), amountCents: offer }],
+          },
+          attendant,
+          'PIX',
+          businessDay(when),
+        )
+      : null;
+  writes.accept(id, {
+    status: 'ACCEPTED',
+    settlement,
+    product_id: productId,
+    unit_id: unitId,
+    payable_id: payableId,
+    accepted_by: attendant,
+    accepted_at: acceptedAt,
+  });
   return { unitId, billed: payableId !== null };
 }
