@@ -95,8 +95,6 @@ export function tradeInWrites(trx: Transaction<Database>) {
     }
     return known;
   };
-  const insert = async <T extends Table>(table: T, rows: Row<T>[]) =>
-    insertColumns(trx, table, rows, await typesOf(table));
 
   return {
     /** A trade-in as evaluated (its id now, its row at the flush). */
@@ -156,20 +154,8 @@ export function tradeInWrites(trx: Transaction<Database>) {
     },
     /** Writes the rows held, in the order of their foreign keys; the sequences and the seminovos' stock follow. */
     async flush(): Promise<void> {
-      const h = held;
+      await writeHeld(trx, held, typesOf);
       held = empty();
-      await insert('payables', h.payables);
-      await insert('trade_ins', h.tradeIns);
-      await insert('trade_in_files', h.files);
-      await insert('product_units', h.units);
-      await insert('unit_imeis', h.imeis);
-      await insert('stock_movements', h.movements);
-      await insert('stock_movement_units', h.links);
-      await insert('payable_payments', h.payments);
-      await recordAudits(trx, h.audits);
-      await updateColumns(trx, 'trade_ins', h.accepted, await typesOf('trade_ins'));
-      await updateColumns(trx, 'product_units', h.entered, await typesOf('product_units'));
-      await updateColumns(trx, 'trade_ins', h.released, await typesOf('trade_ins'));
       // The products' stock and cost as their last rows left them, touched now (as `moveStock` does).
       const now = new Date();
       await updateColumns(
@@ -185,6 +171,29 @@ export function tradeInWrites(trx: Transaction<Database>) {
       ids.clear();
     },
   };
+}
+
+/** The rows held written, each table in one statement (or a few), in the order of their foreign keys. */
+async function writeHeld(
+  trx: Transaction<Database>,
+  h: ReturnType<typeof empty>,
+  typesOf: (table: Table) => Promise<Map<string, string>>,
+): Promise<void> {
+  const insert = async <T extends Table>(table: T, rows: Row<T>[]) =>
+    insertColumns(trx, table, rows, await typesOf(table));
+  await insert('payables', h.payables);
+  await insert('trade_ins', h.tradeIns);
+  await insert('trade_in_files', h.files);
+  await insert('product_units', h.units);
+  await insert('unit_imeis', h.imeis);
+  await insert('stock_movements', h.movements);
+  await insert('stock_movement_units', h.links);
+  await insert('payable_payments', h.payments);
+  await recordAudits(trx, h.audits);
+  // The trade-ins accepted (their units now written), the phones released, the trade-ins released.
+  await updateColumns(trx, 'trade_ins', h.accepted, await typesOf('trade_ins'));
+  await updateColumns(trx, 'product_units', h.entered, await typesOf('product_units'));
+  await updateColumns(trx, 'trade_ins', h.released, await typesOf('trade_ins'));
 }
 
 function empty() {
