@@ -12,12 +12,18 @@ export interface BarcodeVideoOptions {
   stretch?: number;
   /** Height of the bars in the picture. */
   barHeight: number;
+  /**
+   * Frames (10 a second) of an empty scene before the first code, as when the box is brought before the camera
+   * after the scanner opened. Chromium's fake camera plays its file from the first frame each time the camera is
+   * opened (the scanner stops its tracks when it closes): the scanner stays open at least this long.
+   */
+  leadIn?: number;
 }
 
 /**
  * A video for Chromium's fake camera (`--use-file-for-fake-video-capture`; Y4M, 640×480, 4:2:0): each code's
  * barcode, drawn by ZXing's writer, held for two seconds, one after the other, as boxes passed in front of
- * a phone's camera (the video loops). Answers the file's path.
+ * a phone's camera (the video loops), after `leadIn` frames of nothing. Answers the file's path.
  */
 export async function barcodeVideo(codes: string[], options: BarcodeVideoOptions): Promise<string> {
   const require = createRequire(import.meta.url);
@@ -30,6 +36,13 @@ export async function barcodeVideo(codes: string[], options: BarcodeVideoOptions
   const H = 480;
   const stretch = options.stretch ?? 1;
   const frames: Buffer[] = [];
+  const empty = Buffer.concat([
+    Buffer.from('FRAME\n'),
+    Buffer.alloc(W * H, 235),
+    Buffer.alloc((W / 2) * (H / 2), 128),
+    Buffer.alloc((W / 2) * (H / 2), 128),
+  ]);
+  for (let i = 0; i < (options.leadIn ?? 0); i++) frames.push(empty);
   for (const code of codes) {
     const written = await writeBarcode(code, { format: options.format, scale: options.scale });
     const { data, width, height } = written.symbol as { data: Uint8ClampedArray; width: number; height: number };
