@@ -19,12 +19,14 @@ const CLOCK = 'packages/contract/src/clock.ts';
 /**
  * Migrations are history, run as they were written and importing no live code: these bucket by a zone in SQL (the
  * summary tables' São Paulo days, read as such by `reports/summary-period.ts` — 0007's and the margin summary's of
- * 0122; the per-day counters' UTC days).
+ * 0122; the card payments kept by 0124, read as such by `lib/card-settlements-sql.ts`; the per-day counters' UTC
+ * days).
  */
 const HISTORY = new Set([
   'apps/api/src/db/migrations/0007-reports.ts',
   'apps/api/src/db/migrations/0012-order-status-days.ts',
   'apps/api/src/db/migrations/0122-margin-summary.ts',
+  'apps/api/src/db/migrations/0124-card-settlements.ts',
 ]);
 
 const STRAY: { what: string; pattern: RegExp }[] = [
