@@ -130,7 +130,7 @@ export interface DatabaseOptions
 }
 
 /** How many connections the reports may hold at once, beside the API's pool of 10. */
-const REPORT_CONNECTIONS = 4;
+export const REPORT_CONNECTIONS = 4;
 /** `work_mem` of the reports' sessions: at most REPORT_CONNECTIONS × this of hashing in memory at once. */
 const REPORT_WORK_MEM = '16MB';
 /** How many the landing page's reads hold (decision 0093): its own, so no report and no other screen starves it. */

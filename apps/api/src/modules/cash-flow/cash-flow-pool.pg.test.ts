@@ -1,7 +1,7 @@
 import { cashFlowSchema } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportsDatabase } from '../../db/database';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { holdReportsPool } from '../../test/hold-reports-pool';
 
 /**
  * 'Fluxo de caixa' reads the reports' own connections (issue 59), on PostgreSQL where the pools are real: ten owners
@@ -20,21 +20,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url: `/api${url}`, he
 
 describe("the cash flow's connections", () => {
   it("waits for the reports' pool while health and the bills answer from the API's", async () => {
-    // The reports' pool holds 4 connections (db/database.ts): take them all until `release`.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let taken = 0;
-    const holders = Array.from({ length: 4 }, () =>
-      reportsDatabase(t.db)
-        .connection()
-        .execute(async () => {
-          taken++;
-          await released;
-        }),
-    );
-    await expect.poll(() => taken, { timeout: 30_000 }).toBe(4);
+    const pool = await holdReportsPool(t.db);
     let flowAnswered = false;
     const flow = get('/cash-flow').then((res) => {
       flowAnswered = true;
@@ -49,8 +35,7 @@ describe("the cash flow's connections", () => {
       // The cash flow is still waiting for a connection of the reports' pool.
       expect(flowAnswered).toBe(false);
     } finally {
-      release();
-      await Promise.all(holders);
+      await pool.release();
     }
     const answer = await flow;
     expect(answer.statusCode, answer.body).toBe(200);

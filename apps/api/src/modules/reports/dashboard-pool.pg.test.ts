@@ -1,7 +1,7 @@
 import { cardSettlementReportSchema, dashboardSchema, dashboardTodaySchema } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportsDatabase } from '../../db/database';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { holdReportsPool } from '../../test/hold-reports-pool';
 
 /**
  * No report takes the landing page down (issue 59, decision 0093), on PostgreSQL where the pools are real: with every
@@ -21,21 +21,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url: `/api${url}`, he
 
 describe("the dashboard's own connections", () => {
   it("answers the landing page while the reports' pool is all taken; the report waits its turn", async () => {
-    // The reports' pool holds 4 connections (db/database.ts): take them all until `release`.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let taken = 0;
-    const holders = Array.from({ length: 4 }, () =>
-      reportsDatabase(t.db)
-        .connection()
-        .execute(async () => {
-          taken++;
-          await released;
-        }),
-    );
-    await expect.poll(() => taken, { timeout: 30_000 }).toBe(4);
+    const pool = await holdReportsPool(t.db);
     let reportAnswered = false;
     const report = get('/reports/card/settlements/start/2025-12-01T00:00:00/end/2026-11-30T23:59:59').then((res) => {
       reportAnswered = true;
@@ -57,8 +43,7 @@ describe("the dashboard's own connections", () => {
     // The 12-month report is still waiting for a connection of its own pool.
     expect(reportAnswered).toBe(false);
 
-    release();
-    await Promise.all(holders);
+    await pool.release();
     const answer = await report;
     expect(answer.statusCode, answer.body).toBe(200);
     expect(cardSettlementReportSchema.parse(answer.json().data)).toMatchObject({ total: 0, settlements: [] });
